@@ -1,0 +1,87 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { buildSite } from './build/build.js';
+import { createBuildContext, type BuildContext } from './build/context.js';
+import { ConfigError, loadConfig } from './config/loadConfig.js';
+import { formatDiagnostic } from './diagnostics.js';
+import { directoryFiles, startSiteServer } from './server/index.js';
+
+const usage = `Usage:
+  wiki build [--docs DIR] [--out DIR] [--config FILE] [--strict]   build the site (default: docs/ -> build/)
+  wiki serve [--dir DIR] [--port N] [--host HOST]                  serve a built site (default: build/ on port 3000)
+  wiki help                                                        this text`;
+
+/** The `wiki` command: returns the process exit code. */
+export async function main(argv: readonly string[]): Promise<number> {
+  const [command, ...rest] = argv;
+  try {
+    switch (command) {
+      case 'build':
+        return await runBuild(rest);
+      case 'serve':
+        return await runServe(rest);
+      case undefined:
+      case 'help':
+      case '--help':
+        console.log(usage);
+        return 0;
+      default:
+        console.error(`Unknown command "${command}".\n\n${usage}`);
+        return 2;
+    }
+  } catch (error) {
+    if (error instanceof ConfigError || (error as NodeJS.ErrnoException).code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') {
+      console.error(`error ${(error as Error).message}`);
+      return 1;
+    }
+    throw error;
+  }
+}
+
+async function runBuild(args: readonly string[]): Promise<number> {
+  const { values } = parseArgs({ args: [...args], options: { docs: { type: 'string' }, out: { type: 'string' }, config: { type: 'string' }, strict: { type: 'boolean', default: false } } });
+  const started = performance.now();
+  const configPath = values.config ?? 'wiki.config.ts';
+  const config = await loadConfig(configPath);
+  const context = createBuildContext({ config, siteDir: path.dirname(path.resolve(configPath)), ...(values.docs && { docsDir: values.docs }), ...(values.out && { outDir: values.out }) });
+  console.log(`Building ${config.title} from ${context.displayPath(context.docsDir) || '.'} ...`);
+  let result;
+  try {
+    result = await buildSite(context, configPath, { strict: values.strict });
+  } catch (error) {
+    if (error instanceof ConfigError) throw error;
+    console.error(`error ${(error as Error).message}`);
+    return 1;
+  }
+  return reportBuild(context, { notes: result.site.docs.length, routes: result.site.docPages.length + 1, strict: values.strict, seconds: (performance.now() - started) / 1000 });
+}
+
+function reportBuild(context: BuildContext, summary: { notes: number; routes: number; strict: boolean; seconds: number }): number {
+  const { diagnostics } = context;
+  for (const diagnostic of diagnostics.items) console.error(formatDiagnostic(diagnostic));
+  const stages = [...context.timings].map(([name, ms]) => `${name} ${Math.round(ms)} ms`).join(', ');
+  const counts = `${diagnostics.errorCount} error(s), ${diagnostics.warningCount} warning(s)`;
+  const failed = diagnostics.errorCount > 0 || (summary.strict && diagnostics.warningCount > 0);
+  if (failed) {
+    const why = diagnostics.errorCount > 0 ? 'errors above' : 'warnings above (--strict)';
+    console.error(`\nBuild failed: ${counts}. Nothing was written; ${context.displayPath(context.outDir)} is unchanged. Fix the ${why} and build again.`);
+    return 1;
+  }
+  console.log(`\n${summary.notes} notes, ${summary.routes} routes, ${counts} -> ${context.displayPath(context.outDir)} in ${summary.seconds.toFixed(2)} s (${stages})`);
+  return 0;
+}
+
+async function runServe(args: readonly string[]): Promise<number> {
+  const { values } = parseArgs({ args: [...args], options: { dir: { type: 'string', default: 'build' }, port: { type: 'string', default: '3000' }, host: { type: 'string', default: '127.0.0.1' } } });
+  const root = path.resolve(values.dir);
+  if (!fs.existsSync(path.join(root, 'index.html')) && !fs.existsSync(path.join(root, '404.html'))) {
+    console.error(`error Nothing to serve in ${values.dir}: it has no built site.\n    Run \`wiki build\` first (or pass --dir DIR).`);
+    return 1;
+  }
+  const server = await startSiteServer({ files: directoryFiles(root), port: Number(values.port), host: values.host });
+  console.log(`Serving ${values.dir} at ${server.url.replace('127.0.0.1', 'localhost')} (Ctrl+C to stop)`);
+  await new Promise<void>((resolve) => process.once('SIGINT', resolve).once('SIGTERM', resolve));
+  await server.close();
+  return 0;
+}

@@ -1,0 +1,126 @@
+import { z } from 'zod';
+
+// One schema per concern; the site's config type is inferred from them (SPEC §3).
+const severity = z.enum(['ignore', 'warn', 'throw']);
+
+const logoSchema = z.strictObject({
+  src: z.string(),
+  srcDark: z.string().optional(),
+  alt: z.string().optional(),
+  href: z.string().optional(),
+  target: z.string().optional(),
+  width: z.union([z.number(), z.string()]).optional(),
+  height: z.union([z.number(), z.string()]).optional(),
+});
+
+export const navbarItemTypes = ['default', 'dropdown', 'search', 'html', 'doc', 'docSidebar', 'docsVersion', 'docsVersionDropdown', 'localeDropdown'] as const;
+
+export interface NavbarItemConfig {
+  type?: string;
+  position?: 'left' | 'right';
+  label?: string;
+  to?: string;
+  href?: string;
+  value?: string;
+  docId?: string;
+  sidebarId?: string;
+  ariaLabel?: string;
+  items?: NavbarItemConfig[];
+}
+
+// The item type is checked after parsing so the error can say exactly what the reference says (SPEC §5).
+const navbarItemSchema: z.ZodType<NavbarItemConfig> = z.lazy(() =>
+  z.strictObject({
+    type: z.string().optional(),
+    position: z.enum(['left', 'right']).optional(),
+    label: z.string().optional(),
+    to: z.string().optional(),
+    href: z.url().optional(),
+    value: z.string().optional(),
+    docId: z.string().optional(),
+    sidebarId: z.string().optional(),
+    ariaLabel: z.string().optional(),
+    items: z.array(navbarItemSchema).optional(),
+  }),
+);
+
+const footerLinkSchema = z.strictObject({ label: z.string(), to: z.string().optional(), href: z.url().optional() });
+const footerColumnSchema = z.strictObject({ title: z.string().optional(), items: z.array(footerLinkSchema) });
+
+const searchSchema = z.strictObject({
+  provider: z.enum(['local', 'algolia', 'typesense']).default('local'),
+  appId: z.string().default(''),
+  apiKey: z.string().default(''),
+  indexName: z.string().default(''),
+  /** Typesense only: where the cluster answers, e.g. https://search.example.com:443. */
+  host: z.string().default(''),
+  searchPagePath: z.string().default('search'),
+  contextualSearch: z.boolean().default(true),
+  externalUrlRegex: z.string().optional(),
+  replaceSearchResultPathname: z.strictObject({ from: z.string(), to: z.string() }).optional(),
+  searchParameters: z.strictObject({ facetFilters: z.array(z.union([z.string(), z.array(z.string())])).optional() }).default({}),
+});
+
+export const siteConfigSchema = z.strictObject({
+  title: z.string().min(1),
+  tagline: z.string().default(''),
+  titleDelimiter: z.string().default('|'),
+  url: z.url(),
+  baseUrl: z.string().regex(/^\/(?:.*\/)?$/, 'must start and end with "/" (e.g. "/" or "/wiki/")').default('/'),
+  trailingSlash: z.boolean().optional(),
+  favicon: z.string().optional(),
+  noIndex: z.boolean().default(false),
+  docsDir: z.string().default('docs'),
+  staticDir: z.string().default('static'),
+  outDir: z.string().default('build'),
+  editUrl: z.url().optional(),
+  i18n: z.strictObject({
+    defaultLocale: z.literal('en'),
+    locales: z.array(z.literal('en')).length(1),
+    localeConfigs: z.record(z.string(), z.strictObject({ label: z.string().optional(), direction: z.enum(['ltr', 'rtl']).optional(), htmlLang: z.string().optional(), calendar: z.string().optional(), path: z.string().optional() })).default({}),
+  }).default({ defaultLocale: 'en', locales: ['en'], localeConfigs: {} }),
+  navbar: z.strictObject({
+    title: z.string().optional(),
+    logo: logoSchema.optional(),
+    hideOnScroll: z.boolean().default(false),
+    items: z.array(navbarItemSchema).default([]),
+  }).default({ hideOnScroll: false, items: [] }),
+  footer: z.strictObject({
+    style: z.enum(['light', 'dark']).default('light'),
+    links: z.union([z.array(footerColumnSchema), z.array(footerLinkSchema)]).default([]),
+    logo: logoSchema.optional(),
+    copyright: z.string().optional(),
+  }).optional(),
+  announcementBar: z.strictObject({
+    id: z.string().default('announcement-bar'),
+    content: z.string(),
+    backgroundColor: z.string().default('#fff'),
+    textColor: z.string().default('#000'),
+    isCloseable: z.boolean().default(true),
+  }).optional(),
+  colorMode: z.strictObject({
+    defaultMode: z.enum(['light', 'dark']).default('light'),
+    disableSwitch: z.boolean().default(false),
+    respectPrefersColorScheme: z.boolean().default(false),
+  }).default({ defaultMode: 'light', disableSwitch: false, respectPrefersColorScheme: false }),
+  analytics: z.strictObject({ trackingID: z.string().default(''), anonymizeIP: z.boolean().default(true) }).default({ trackingID: '', anonymizeIP: true }),
+  search: searchSchema.default(searchSchema.parse({})),
+  tableOfContents: z.strictObject({
+    minHeadingLevel: z.number().int().min(2).max(6).default(2),
+    maxHeadingLevel: z.number().int().min(2).max(6).default(3),
+  }).refine((toc) => toc.minHeadingLevel <= toc.maxHeadingLevel, 'minHeadingLevel must not be greater than maxHeadingLevel').default({ minHeadingLevel: 2, maxHeadingLevel: 3 }),
+  sidebarCollapsed: z.boolean().default(true),
+  onBrokenLinks: severity.default('warn'),
+  onBrokenAnchors: severity.default('warn'),
+  onDuplicateRoutes: severity.default('warn'),
+});
+
+/** What a site author writes in wiki.config.ts (defaults optional). */
+export type SiteConfigInput = z.input<typeof siteConfigSchema>;
+/** The validated config with every default filled in. */
+export type SiteConfig = z.output<typeof siteConfigSchema>;
+
+/** Helper for a typed wiki.config.ts. */
+export function defineConfig(config: SiteConfigInput): SiteConfigInput {
+  return config;
+}

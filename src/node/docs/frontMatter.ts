@@ -1,0 +1,114 @@
+import { parseDocument } from 'yaml';
+import { z } from 'zod';
+
+// One schema for note front matter; unknown keys are kept (authors use their own, e.g. `aliases`).
+const frontMatterSchema = z.looseObject({
+  id: z.string().regex(/^[^/]+$/, 'must not contain a slash').optional(),
+  title: z.string().optional(),
+  slug: z.string().optional(),
+  sidebar_label: z.string().optional(),
+  sidebar_position: z.number().optional(),
+  description: z.string().optional(),
+  keywords: z.array(z.string()).optional(),
+  hide_title: z.boolean().optional(),
+  hide_table_of_contents: z.boolean().optional(),
+  draft: z.boolean().optional(),
+  custom_edit_url: z.string().nullable().optional(),
+  pagination_prev: z.string().nullable().optional(),
+  pagination_next: z.string().nullable().optional(),
+  pagination_label: z.string().optional(),
+});
+
+export type FrontMatter = z.infer<typeof frontMatterSchema>;
+
+export interface FrontMatterProblem {
+  readonly line?: number;
+  readonly message: string;
+  readonly hint: string;
+}
+
+export interface SplitNote {
+  readonly frontMatter: FrontMatter;
+  /** The Markdown after the front matter. */
+  readonly body: string;
+  /** How many lines the front matter block took, so body line numbers map back to the file. */
+  readonly bodyLineOffset: number;
+  readonly problems: readonly FrontMatterProblem[];
+}
+
+const frontMatterBlock = /^---[ \t]*\r?\n([\s\S]*?)^---[ \t]*(?:\r?\n|$)/m;
+
+/** Splits `---\nyaml\n---\nbody`; invalid YAML or fields become problems and the note keeps its body. */
+export function splitFrontMatter(source: string): SplitNote {
+  const match = source.startsWith('---') ? frontMatterBlock.exec(source) : null;
+  if (!match || match.index !== 0) return { frontMatter: {}, body: source, bodyLineOffset: 0, problems: [] };
+  const yamlText = match[1] ?? '';
+  const bodyLineOffset = countLines(match[0]);
+  const body = source.slice(match[0].length);
+  const parsed = parseYaml(yamlText);
+  if ('problem' in parsed) return { frontMatter: {}, body, bodyLineOffset, problems: [parsed.problem] };
+  const result = frontMatterSchema.safeParse(parsed.value ?? {});
+  if (result.success) return { frontMatter: result.data, body, bodyLineOffset, problems: [] };
+  const problems = result.error.issues.map((issue) => describeIssue(issue, yamlText));
+  return { frontMatter: keepValidFields(parsed.value, result.error.issues), body, bodyLineOffset, problems };
+}
+
+function parseYaml(yamlText: string): { value: unknown } | { problem: FrontMatterProblem } {
+  const document = parseDocument(yamlText);
+  const error = document.errors[0];
+  if (error) {
+    const line = error.linePos?.[0]?.line;
+    return {
+      problem: {
+        ...(line !== undefined && { line: line + 1 }),
+        message: `Invalid YAML front matter: ${error.message.split('\n')[0]!.replace(/ at line \d+, column \d+:?$/, '')}`,
+        hint: 'Fix the YAML between the two --- lines (quote values that contain ": " or start with a special character).',
+      },
+    };
+  }
+  const value: unknown = document.toJS();
+  if (value !== null && (typeof value !== 'object' || Array.isArray(value))) {
+    return { problem: { line: 2, message: 'Front matter must be a YAML mapping of keys to values', hint: 'Write it as `key: value` lines, e.g. `title: My note`.' } };
+  }
+  return { value };
+}
+
+function describeIssue(issue: z.core.$ZodIssue, yamlText: string): FrontMatterProblem {
+  const field = issue.path.join('.');
+  const line = findKeyLine(yamlText, String(issue.path[0] ?? ''));
+  const expected = 'expected' in issue ? String(issue.expected) : undefined;
+  const hint = expected
+    ? `Give \`${field}\` a ${expected} value${exampleFor(field)}, or remove it.`
+    : `Fix \`${field}\`${exampleFor(field)}, or remove it.`;
+  return { ...(line !== undefined && { line: line + 1 }), message: `Front matter field \`${field}\` is invalid: ${issue.message}`, hint };
+}
+
+const examples: Record<string, string> = {
+  sidebar_position: ' (e.g. `sidebar_position: 2`)',
+  keywords: ' (e.g. `keywords: [rust, async]`)',
+  hide_title: ' (`true` or `false`)',
+  hide_table_of_contents: ' (`true` or `false`)',
+  draft: ' (`true` or `false`)',
+  id: ' (e.g. `id: my-note`)',
+};
+
+function exampleFor(field: string): string {
+  return examples[field] ?? '';
+}
+
+function findKeyLine(yamlText: string, key: string): number | undefined {
+  const index = yamlText.split('\n').findIndex((line) => line.startsWith(`${key}:`));
+  return index === -1 ? undefined : index + 1; // +1 for the opening ---
+}
+
+function keepValidFields(value: unknown, issues: readonly z.core.$ZodIssue[]): FrontMatter {
+  const bad = new Set(issues.map((issue) => String(issue.path[0])));
+  const entries = Object.entries(value as Record<string, unknown>).filter(([key]) => !bad.has(key));
+  return frontMatterSchema.parse(Object.fromEntries(entries));
+}
+
+function countLines(text: string): number {
+  let count = 0;
+  for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) === 10) count++;
+  return count;
+}

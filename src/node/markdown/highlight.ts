@@ -1,0 +1,39 @@
+import Prism from 'prismjs';
+import loadLanguages from 'prismjs/components/index.js';
+
+// Prism runs here at build time so the browser ships no highlighter; it is synchronous and fast
+// for the few hundred fenced blocks a wiki holds.
+const aliases: Record<string, string> = {
+  sh: 'bash', shell: 'bash', zsh: 'bash', console: 'bash', viml: 'vim', vimscript: 'vim',
+  js: 'javascript', mjs: 'javascript', cjs: 'javascript', ts: 'typescript', md: 'markdown',
+  html: 'markup', xml: 'markup', svg: 'markup', yml: 'yaml', py: 'python', rs: 'rust',
+  rb: 'ruby', 'c++': 'cpp', 'c#': 'csharp', cs: 'csharp', kt: 'kotlin', hs: 'haskell', edn: 'clojure',
+  dockerfile: 'docker', tex: 'latex', ps1: 'powershell', text: 'plain', txt: 'plain', plaintext: 'plain',
+};
+
+export type Highlighter = (code: string, language: string) => string;
+
+/** A highlighter for one build: languages are loaded into Prism on first use. */
+export function createHighlighter(): Highlighter {
+  const tried = new Set<string>();
+  loadLanguages.silent = true;
+  return (code, rawLanguage) => {
+    const language = normalizeLanguage(rawLanguage);
+    if (language && !Prism.languages[language] && !tried.has(language)) {
+      tried.add(language);
+      loadLanguages([language]);
+    }
+    const grammar = language ? Prism.languages[language] : undefined;
+    return grammar ? Prism.highlight(code, grammar, language) : escapeHtml(code);
+  };
+}
+
+/** `Bash` -> `bash`, `viml` -> `vim`; an empty string when there is no language. */
+export function normalizeLanguage(raw: string): string {
+  const name = raw.trim().toLowerCase();
+  return aliases[name] ?? name;
+}
+
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"]/g, (c) => (c === '&' ? '&amp;' : c === '<' ? '&lt;' : c === '>' ? '&gt;' : '&quot;'));
+}

@@ -1,0 +1,25 @@
+import type MarkdownIt from 'markdown-it';
+import type { NoteEnv } from './noteEnv.js';
+
+/** Rewrites note links to routes, external links to new tabs, and records every target with its line. */
+export function linksPlugin(md: MarkdownIt): void {
+  md.core.ruler.push('resolve_links', (state) => {
+    const env = state.env as NoteEnv;
+    for (const block of state.tokens) {
+      if (block.type !== 'inline' || !block.children) continue;
+      const line = env.lineOffset + (block.map?.[0] ?? 0) + 1;
+      for (const token of block.children) {
+        const attribute = token.type === 'link_open' ? 'href' : token.type === 'image' ? 'src' : undefined;
+        const target = attribute && token.attrGet(attribute);
+        if (!attribute || target === null || target === undefined) continue;
+        const resolved = env.resolveLink(target, env.sourcePath);
+        env.links.push({ target, line, resolved });
+        token.attrSet(attribute, resolved.href);
+        if (resolved.external && token.type === 'link_open') {
+          token.attrSet('target', '_blank');
+          token.attrSet('rel', 'noopener noreferrer');
+        }
+      }
+    }
+  });
+}

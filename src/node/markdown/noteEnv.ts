@@ -1,0 +1,45 @@
+import type GithubSlugger from 'github-slugger';
+import type { SourcePath } from '../../shared/paths.js';
+
+export interface HeadingInfo {
+  readonly id: string;
+  readonly level: number;
+  readonly text: string;
+  /** Inner HTML without links, for the table of contents. */
+  readonly html: string;
+  readonly line: number;
+  /** Whether the heading is the note's first block (a leading `# Title`). */
+  readonly isFirstBlock: boolean;
+}
+
+/** What a link in a note points to, decided by the resolve stage's link resolver. */
+export interface ResolvedLink {
+  /** The href to write in the HTML. */
+  readonly href: string;
+  readonly external: boolean;
+  /** Set when the target does not exist. */
+  readonly broken?: string;
+  /** A `#fragment` to check once every note's headings are known: route + anchor. */
+  readonly anchor?: { readonly route: string; readonly id: string };
+  /** A file of the docs folder to copy into the output. */
+  readonly asset?: { readonly filePath: string; readonly outputPath: string };
+}
+
+export type LinkResolver = (href: string, from: SourcePath) => ResolvedLink;
+
+export interface LinkRecord {
+  readonly target: string;
+  readonly line: number;
+  readonly resolved: ResolvedLink;
+}
+
+/** Per-note state that markdown-it plugins fill while rendering one note. */
+export interface NoteEnv {
+  readonly sourcePath: SourcePath;
+  /** Lines before the Markdown body (front matter), so reported lines match the file. */
+  readonly lineOffset: number;
+  readonly slugger: GithubSlugger;
+  readonly resolveLink: LinkResolver;
+  readonly headings: HeadingInfo[];
+  readonly links: LinkRecord[];
+}

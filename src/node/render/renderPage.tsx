@@ -1,0 +1,114 @@
+// @jsxRuntime automatic (tsx and esbuild have no root tsconfig to read `jsx: react-jsx` from)
+/** Renders one page model to a complete HTML document (server side of the hydrated React app). */
+import { renderToString } from 'react-dom/server';
+import type { HeadTag, PageModel, SidebarItem, ThemeSettings } from '../../shared/types.js';
+import { App } from '../../theme/App/index.js';
+import { ANNOUNCEMENT_DISMISS_KEY, ANNOUNCEMENT_ID_KEY } from '../../theme/AnnouncementBar/index.js';
+
+export interface RenderPageInput {
+  readonly page: PageModel;
+  readonly site: ThemeSettings;
+  readonly sidebar: readonly SidebarItem[];
+  readonly stylesheets: readonly string[];
+  readonly scripts: readonly string[];
+  /** JSON the browser runtime boots from; written into a `type="application/json"` script. */
+  readonly bootJson: string;
+}
+
+const HTML_ESCAPES: Readonly<Record<string, string>> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+
+/** Escapes text for HTML content and double-quoted attribute values. */
+export function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (char) => HTML_ESCAPES[char]!);
+}
+
+/** Makes JSON safe inside a `<script>` element (no `</script>` or `<!--` can appear). */
+export function escapeJsonForScript(json: string): string {
+  return json.replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+}
+
+/**
+ * The inline head script that picks the colour mode before first paint: the saved `theme` when the switch is
+ * enabled, else the system preference when respected, else the default.
+ */
+export function buildColorModeScript(colorMode: ThemeSettings['colorMode']): string {
+  const steps = [`var t=${JSON.stringify(colorMode.defaultMode)};`];
+  if (colorMode.respectPrefersColorScheme) {
+    steps.push(`if(window.matchMedia)t=matchMedia('(prefers-color-scheme: dark)').matches?'dark':'light';`);
+  }
+  if (!colorMode.disableSwitch) {
+    steps.push(`try{var s=localStorage.getItem('theme');if(s==='light'||s==='dark')t=s}catch(e){}`);
+  }
+  steps.push(`document.documentElement.setAttribute('data-theme',t);`);
+  return `(function(){${steps.join('')}})();`;
+}
+
+/** The inline head script that hides a dismissed announcement bar before first paint (a new id resets it). */
+export function buildAnnouncementScript(bar: ThemeSettings['announcementBar']): string {
+  if (!bar?.isCloseable) return '';
+  const id = JSON.stringify(bar.id);
+  const keys = `var k=${JSON.stringify(ANNOUNCEMENT_DISMISS_KEY)},i=${JSON.stringify(ANNOUNCEMENT_ID_KEY)};`;
+  return (
+    `(function(){try{${keys}if(localStorage.getItem(i)!==${id}){localStorage.setItem(i,${id});localStorage.removeItem(k)}` +
+    `else if(localStorage.getItem(k)==='true')document.documentElement.setAttribute('data-announcement-bar-initially-dismissed','true')}catch(e){}})();`
+  );
+}
+
+/** Both head scripts, ready to inline; `<` is escaped so the text cannot close its script element. */
+export function buildHeadScript(site: ThemeSettings): string {
+  return (buildColorModeScript(site.colorMode) + buildAnnouncementScript(site.announcementBar)).replace(/</g, '\\u003c');
+}
+
+function renderHeadTag(tag: HeadTag): string {
+  const attributes = Object.entries(tag.attributes)
+    .map(([name, value]) => ` ${name}="${escapeHtml(value)}"`)
+    .join('');
+  return `<${tag.tag}${attributes}>`;
+}
+
+function hasDescriptionMeta(head: readonly HeadTag[]): boolean {
+  return head.some((tag) => tag.tag === 'meta' && tag.attributes.name === 'description');
+}
+
+const LEADING_PRELOAD = /^<link rel="preload"[^>]*\/>/;
+
+/**
+ * React 19 writes `<link rel="preload">` hints for images at the start of its output; with renderToString they would
+ * land inside #__wiki, so they move to the head, where they belong (hydration ignores them either way).
+ */
+function splitResourceHints(html: string): { resourceHints: string[]; appHtml: string } {
+  const resourceHints: string[] = [];
+  let rest = html;
+  for (let match = LEADING_PRELOAD.exec(rest); match; match = LEADING_PRELOAD.exec(rest)) {
+    resourceHints.push(match[0].replace(/\/>$/, '>'));
+    rest = rest.slice(match[0].length);
+  }
+  return { resourceHints, appHtml: rest };
+}
+
+/** A full HTML document for one page: head (title, meta, links, colour-mode script, CSS) and the rendered app. */
+export function renderPageHtml(input: RenderPageInput): string {
+  const { page, site, sidebar, stylesheets, scripts, bootJson } = input;
+  const { resourceHints, appHtml } = splitResourceHints(renderToString(<App page={page} site={site} sidebar={sidebar} />));
+  const head = [
+    '<meta charset="utf-8">',
+    '<meta name="viewport" content="width=device-width, initial-scale=1">',
+    `<title>${escapeHtml(page.documentTitle)}</title>`,
+    ...(page.description && !hasDescriptionMeta(page.head)
+      ? [`<meta name="description" content="${escapeHtml(page.description)}">`]
+      : []),
+    ...page.head.map(renderHeadTag),
+    `<script>${buildHeadScript(site)}</script>`,
+    ...resourceHints,
+    ...stylesheets.map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`),
+  ];
+  const body = [
+    `<div id="__wiki">${appHtml}</div>`,
+    `<script id="__wiki-boot" type="application/json">${escapeJsonForScript(bootJson)}</script>`,
+    ...scripts.map((src) => `<script type="module" src="${escapeHtml(src)}"></script>`),
+  ];
+  return (
+    `<!doctype html>\n<html lang="en" dir="ltr" data-theme="${site.colorMode.defaultMode}">\n` +
+    `<head>\n${head.join('\n')}\n</head>\n<body>\n${body.join('\n')}\n</body>\n</html>\n`
+  );
+}

@@ -1,0 +1,119 @@
+import type { Route } from '../../shared/paths.js';
+import { asRoute } from '../../shared/paths.js';
+import type { Breadcrumb, DocPageModel, HeadTag, NavLink, SidebarItem, SpecialPageModel, TocItem } from '../../shared/types.js';
+import type { SiteConfig } from '../config/schema.js';
+import type { ParsedDoc } from '../docs/doc.js';
+import { flattenSidebar } from './sidebar.js';
+
+export interface PageModelContext {
+  readonly config: SiteConfig;
+  readonly sidebar: readonly SidebarItem[];
+  readonly docs: readonly ParsedDoc[];
+}
+
+/** One page model per note: everything the theme renders, computed once at build time. */
+export function buildDocPageModels(context: PageModelContext): DocPageModel[] {
+  const navigation = flattenSidebar(context.sidebar);
+  const navIndex = new Map(navigation.map((link, index) => [link.href as string, index]));
+  const docsById = new Map(context.docs.map((doc) => [doc.id as string, doc]));
+  const crumbs = collectBreadcrumbs(context.sidebar);
+  return context.docs.map((doc) => {
+    const index = navIndex.get(doc.route);
+    const previous = pickNeighbour(doc.frontMatter.pagination_prev, docsById, index === undefined ? undefined : navigation[index - 1]);
+    const next = pickNeighbour(doc.frontMatter.pagination_next, docsById, index === undefined ? undefined : navigation[index + 1]);
+    const editUrl = computeEditUrl(doc, context.config);
+    return {
+      kind: 'doc',
+      route: doc.route,
+      docId: doc.id,
+      title: doc.title,
+      documentTitle: formatDocumentTitle(doc.title, context.config),
+      description: doc.description,
+      keywords: doc.frontMatter.keywords ?? [],
+      contentHtml: doc.html,
+      contentHasTitle: doc.contentHasTitle,
+      hideTitle: doc.frontMatter.hide_title ?? false,
+      toc: buildToc(doc, context.config),
+      hideTableOfContents: doc.frontMatter.hide_table_of_contents ?? false,
+      breadcrumbs: crumbs.get(doc.route) ?? [{ label: doc.title }],
+      ...(previous && { previous }),
+      ...(next && { next }),
+      ...(editUrl && { editUrl }),
+      head: buildHeadTags({ route: doc.route, title: doc.title, description: doc.description, keywords: doc.frontMatter.keywords ?? [] }, context.config),
+    };
+  });
+}
+
+/** The /search page and the not-found page. */
+export function buildSpecialPageModels(config: SiteConfig): SpecialPageModel[] {
+  const searchRoute = asRoute(`/${config.search.searchPagePath.replace(/^\/|\/$/g, '')}`);
+  const search: SpecialPageModel = { kind: 'search', route: searchRoute, title: 'Search', documentTitle: formatDocumentTitle('Search the documentation', config), description: `Search ${config.title}`, head: buildHeadTags({ route: searchRoute, title: 'Search', description: `Search ${config.title}`, keywords: [] }, config) };
+  const notFound: SpecialPageModel = { kind: 'notFound', route: asRoute('/404'), title: 'Page Not Found', documentTitle: formatDocumentTitle('Page Not Found', config), description: '', head: config.noIndex ? [{ tag: 'meta', attributes: { name: 'robots', content: 'noindex, nofollow' } }] : [] };
+  return [search, notFound];
+}
+
+export function formatDocumentTitle(title: string, config: SiteConfig): string {
+  return title ? `${title} ${config.titleDelimiter} ${config.title}` : config.title;
+}
+
+function buildToc(doc: ParsedDoc, config: SiteConfig): TocItem[] {
+  const { minHeadingLevel, maxHeadingLevel } = config.tableOfContents;
+  return doc.headings
+    .filter((heading) => heading.level >= minHeadingLevel && heading.level <= maxHeadingLevel)
+    .map((heading) => ({ id: heading.id, html: heading.html, level: heading.level }));
+}
+
+function pickNeighbour(override: string | null | undefined, docsById: ReadonlyMap<string, ParsedDoc>, fromSidebar: { label: string; href: Route } | undefined): NavLink | undefined {
+  if (override === null) return undefined;
+  if (override !== undefined) {
+    const doc = docsById.get(override);
+    return doc ? { title: doc.frontMatter.pagination_label ?? doc.frontMatter.sidebar_label ?? doc.title, href: doc.route } : undefined;
+  }
+  return fromSidebar && { title: fromSidebar.label, href: fromSidebar.href };
+}
+
+function computeEditUrl(doc: ParsedDoc, config: SiteConfig): string | undefined {
+  if (doc.frontMatter.custom_edit_url !== undefined) return doc.frontMatter.custom_edit_url ?? undefined;
+  if (!config.editUrl) return undefined;
+  return `${config.editUrl.replace(/\/?$/, '/')}${doc.sourcePath}`;
+}
+
+/** Breadcrumbs for every sidebar link: the categories above it (linked when they have a page), then the page. */
+function collectBreadcrumbs(sidebar: readonly SidebarItem[]): Map<string, Breadcrumb[]> {
+  const result = new Map<string, Breadcrumb[]>();
+  const visit = (items: readonly SidebarItem[], trail: Breadcrumb[]): void => {
+    for (const item of items) {
+      const crumb: Breadcrumb = item.href ? { label: item.label, href: item.href } : { label: item.label };
+      if (item.href && !result.has(item.href)) result.set(item.href, [...trail, { label: item.label }]);
+      if (item.type === 'category') visit(item.items, [...trail, crumb]);
+    }
+  };
+  visit(sidebar, []);
+  return result;
+}
+
+interface HeadInput {
+  readonly route: Route;
+  readonly title: string;
+  readonly description: string;
+  readonly keywords: readonly string[];
+}
+
+/** Description, keywords, canonical, hreflang alternates, Open Graph and robots tags for one page. */
+export function buildHeadTags(input: HeadInput, config: SiteConfig): HeadTag[] {
+  const url = `${config.url.replace(/\/$/, '')}${config.baseUrl.replace(/\/$/, '')}${encodeURI(input.route)}`;
+  const tags: HeadTag[] = [
+    { tag: 'meta', attributes: { property: 'og:title', content: formatDocumentTitle(input.title, config) } },
+    { tag: 'meta', attributes: { property: 'og:url', content: url } },
+    { tag: 'link', attributes: { rel: 'canonical', href: url } },
+    { tag: 'link', attributes: { rel: 'alternate', href: url, hreflang: 'en' } },
+    { tag: 'link', attributes: { rel: 'alternate', href: url, hreflang: 'x-default' } },
+  ];
+  if (input.description) {
+    tags.push({ tag: 'meta', attributes: { name: 'description', content: input.description } });
+    tags.push({ tag: 'meta', attributes: { property: 'og:description', content: input.description } });
+  }
+  if (input.keywords.length > 0) tags.push({ tag: 'meta', attributes: { name: 'keywords', content: input.keywords.join(', ') } });
+  if (config.noIndex) tags.push({ tag: 'meta', attributes: { name: 'robots', content: 'noindex, nofollow' } });
+  return tags;
+}

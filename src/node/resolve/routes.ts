@@ -1,0 +1,107 @@
+import path from 'node:path';
+import type { Route } from '../../shared/paths.js';
+import type { DiagnosticList, SeveritySetting } from '../diagnostics.js';
+import type { Doc } from '../docs/doc.js';
+import { applyTrailingSlash, computeDocRoute, isValidRoute, locateDoc } from '../docs/docPaths.js';
+import { splitFrontMatter } from '../docs/frontMatter.js';
+import type { ScannedNote } from '../docs/scan.js';
+
+export interface ResolveDocsOptions {
+  readonly notes: readonly ScannedNote[];
+  readonly diagnostics: DiagnosticList;
+  readonly displayPath: (filePath: string) => string;
+  readonly includeDrafts: boolean;
+  readonly trailingSlash: boolean | undefined;
+  readonly onDuplicateRoutes: SeveritySetting;
+}
+
+export interface ResolvedDocs {
+  readonly docs: Doc[];
+  /** Ids of draft notes left out of this build (links to them in the navbar are skipped silently). */
+  readonly draftIds: ReadonlySet<string>;
+}
+
+/** Front matter + file path -> the site's docs with ids and routes; drafts, clashes and bad slugs are reported. */
+export function resolveDocs(options: ResolveDocsOptions): ResolvedDocs {
+  const docs: Doc[] = [];
+  const draftIds = new Set<string>();
+  for (const note of options.notes) {
+    const doc = resolveDoc(note, options);
+    if (doc && doc.frontMatter.draft && !options.includeDrafts) draftIds.add(doc.id);
+    else if (doc) docs.push(doc);
+  }
+  reportDuplicateIds(docs, options);
+  return { docs: dropDuplicateRoutes(docs, options), draftIds };
+}
+
+function resolveDoc(note: ScannedNote, options: ResolveDocsOptions): Doc | undefined {
+  const file = options.displayPath(note.filePath);
+  const split = splitFrontMatter(note.text);
+  for (const problem of split.problems) {
+    options.diagnostics.add({ severity: 'error', code: 'invalid-front-matter', file, ...(problem.line !== undefined && { line: problem.line }), message: problem.message, hint: problem.hint });
+  }
+  const { frontMatter } = split;
+  const location = locateDoc(note.sourcePath, frontMatter.id);
+  const computed = computeDocRoute({ sourcePath: note.sourcePath, ...(frontMatter.id !== undefined && { frontMatterId: frontMatter.id }), ...(frontMatter.slug !== undefined && { frontMatterSlug: frontMatter.slug }) });
+  if (!isValidRoute(computed)) {
+    options.diagnostics.add({ severity: 'error', code: 'invalid-slug', file, message: `The route computed for this note is not a valid URL path: "${computed}"`, hint: `Set a clean slug in its front matter, e.g. \`slug: /${slugSuggestion(note.sourcePath)}\` (letters, digits, "-", "/"; no "?", "#", "\\" or "..").` });
+    return undefined;
+  }
+  const sidebarPosition = frontMatter.sidebar_position ?? location.prefixPosition;
+  return {
+    sourcePath: note.sourcePath,
+    filePath: note.filePath,
+    id: location.id,
+    route: applyTrailingSlash(computed, options.trailingSlash),
+    dirName: location.dirName,
+    isIndex: location.isIndex,
+    ...(sidebarPosition !== undefined && { sidebarPosition }),
+    frontMatter,
+    body: split.body,
+    lineOffset: split.bodyLineOffset,
+  };
+}
+
+function slugSuggestion(sourcePath: string): string {
+  const parsed = path.posix.parse(sourcePath);
+  return `${parsed.dir ? `${parsed.dir}/` : ''}${parsed.name}`.toLowerCase().replace(/[^a-z0-9/]+/g, '-').replace(/^-|-$/g, '');
+}
+
+function reportDuplicateIds(docs: readonly Doc[], options: ResolveDocsOptions): void {
+  const byId = groupBy(docs, (doc) => doc.id);
+  for (const [id, group] of byId) {
+    if (group.length < 2) continue;
+    const files = group.map((doc) => options.displayPath(doc.filePath));
+    options.diagnostics.add({ severity: 'error', code: 'duplicate-id', file: files[0]!, message: `${group.length} notes have the id "${id}": ${files.join(', ')}`, hint: 'Give each note a unique `id` in its front matter (or remove the `id` field to use the file name).' });
+  }
+}
+
+/** Keeps the first note of each route (sorted by path) and reports the others, naming every file. */
+function dropDuplicateRoutes(docs: readonly Doc[], options: ResolveDocsOptions): Doc[] {
+  const byRoute = groupBy(docs, (doc) => doc.route);
+  const kept: Doc[] = [];
+  for (const [route, group] of byRoute) {
+    kept.push(group[0]!);
+    if (group.length < 2) continue;
+    const files = group.map((doc) => options.displayPath(doc.filePath));
+    options.diagnostics.addWithSetting(options.onDuplicateRoutes, {
+      code: 'duplicate-route', file: files[1]!,
+      message: `Duplicate route "${route}": claimed by ${files.join(' and ')}; only ${files[0]} is served there.`,
+      hint: 'Rename one of the files, or give one a different `slug` in its front matter.',
+    });
+  }
+  return kept;
+}
+
+function groupBy<T, K>(items: readonly T[], key: (item: T) => K): Map<K, T[]> {
+  const groups = new Map<K, T[]>();
+  for (const item of items) {
+    const k = key(item);
+    const group = groups.get(k);
+    if (group) group.push(item);
+    else groups.set(k, [item]);
+  }
+  return groups;
+}
+
+export type RouteTable = ReadonlyMap<Route, Doc>;

@@ -1,0 +1,113 @@
+/**
+ * Response headers of the site server: content types, caching and the security headers every
+ * response carries. Pure functions, so the rules are easy to read and to test.
+ */
+import { createHash } from 'node:crypto';
+
+/** The policy used when the caller gives none: same-origin everything, inline scripts for the theme's boot code. */
+export const defaultContentSecurityPolicy = [
+  "default-src 'self'",
+  "script-src 'self' 'unsafe-inline'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: https:",
+  "connect-src 'self'",
+  "font-src 'self' data:",
+  "object-src 'none'",
+  "base-uri 'self'",
+  "frame-ancestors 'none'",
+].join('; ');
+
+const contentTypes: ReadonlyMap<string, string> = new Map([
+  ['.html', 'text/html; charset=utf-8'],
+  ['.css', 'text/css; charset=utf-8'],
+  ['.js', 'text/javascript; charset=utf-8'],
+  ['.mjs', 'text/javascript; charset=utf-8'],
+  ['.json', 'application/json; charset=utf-8'],
+  ['.xml', 'application/xml; charset=utf-8'],
+  ['.svg', 'image/svg+xml; charset=utf-8'],
+  ['.txt', 'text/plain; charset=utf-8'],
+  ['.png', 'image/png'],
+  ['.jpg', 'image/jpeg'],
+  ['.jpeg', 'image/jpeg'],
+  ['.gif', 'image/gif'],
+  ['.webp', 'image/webp'],
+  ['.ico', 'image/x-icon'],
+  ['.woff2', 'font/woff2'],
+  ['.wasm', 'application/wasm'],
+  // Pagefind's index chunks are opaque binary blobs.
+  ['.pf_meta', 'application/octet-stream'],
+  ['.pf_index', 'application/octet-stream'],
+  ['.pf_fragment', 'application/octet-stream'],
+]);
+
+const fallbackContentType = 'application/octet-stream';
+
+// Types worth compressing: text formats. Images, fonts and wasm are already compressed or gain little.
+const compressibleTypes = new Set([
+  'text/html', 'text/css', 'text/javascript', 'application/json', 'application/xml', 'image/svg+xml', 'text/plain',
+]);
+
+/** Smallest body worth compressing: below this the framing costs more than it saves. */
+export const minimumCompressibleBytes = 1024;
+
+/** The lower-cased extension of a site-relative path, dot included ("" when there is none). */
+export function getExtension(relPath: string): string {
+  const name = relPath.slice(relPath.lastIndexOf('/') + 1);
+  const dot = name.lastIndexOf('.');
+  return dot > 0 ? name.slice(dot).toLowerCase() : '';
+}
+
+/** The Content-Type header for a site-relative file path. */
+export function getContentType(relPath: string): string {
+  return contentTypes.get(getExtension(relPath)) ?? fallbackContentType;
+}
+
+/** Whether a body of this Content-Type and size should be sent compressed. */
+export function isCompressible(contentType: string, byteLength: number): boolean {
+  const mediaType = contentType.split(';')[0]?.trim() ?? '';
+  return byteLength >= minimumCompressibleBytes && compressibleTypes.has(mediaType);
+}
+
+/** Cache-Control for a file: hashed assets never change, everything else is revalidated each time. */
+export function getCacheControl(relPath: string): string {
+  return relPath.startsWith('assets/') ? 'public, max-age=31536000, immutable' : 'no-cache';
+}
+
+/** The headers every response carries, whatever its status. */
+export function getSecurityHeaders(contentSecurityPolicy: string): Record<string, string> {
+  return {
+    'Content-Security-Policy': contentSecurityPolicy,
+    'X-Content-Type-Options': 'nosniff',
+    'Referrer-Policy': 'strict-origin-when-cross-origin',
+    'X-Frame-Options': 'DENY',
+  };
+}
+
+/** A weak ETag derived from the bytes, so a rebuilt but unchanged file keeps its tag. */
+export function computeEtag(body: Uint8Array): string {
+  const digest = createHash('sha1').update(body).digest('base64url').slice(0, 22);
+  return `W/"${body.byteLength.toString(16)}-${digest}"`;
+}
+
+/** Whether an If-None-Match header matches the ETag (weak comparison, as RFC 9110 asks for GET). */
+export function matchesEtag(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  const bare = (tag: string) => tag.trim().replace(/^W\//, '');
+  return ifNoneMatch.split(',').some((tag) => tag.trim() === '*' || bare(tag) === bare(etag));
+}
+
+export type ContentEncoding = 'br' | 'gzip';
+
+/** The best encoding the client accepts (brotli first), honouring `q=0` refusals; undefined for identity. */
+export function chooseEncoding(acceptEncoding: string | undefined): ContentEncoding | undefined {
+  if (!acceptEncoding) return undefined;
+  const accepted = new Set<string>();
+  for (const part of acceptEncoding.split(',')) {
+    const [name = '', ...params] = part.split(';').map((piece) => piece.trim().toLowerCase());
+    const quality = params.find((param) => param.startsWith('q='));
+    if (quality === undefined || Number(quality.slice(2)) > 0) accepted.add(name);
+  }
+  if (accepted.has('br')) return 'br';
+  if (accepted.has('gzip')) return 'gzip';
+  return undefined;
+}

@@ -1,0 +1,25 @@
+/**
+ * Branded path types: a file path, a doc id, a route and an href are all strings,
+ * and mixing them up is the classic bug of a docs engine, so the compiler keeps them apart.
+ */
+export type SourcePath = string & { readonly __brand: 'SourcePath' }; // docs-relative, posix, with extension: "web/nodejs/nodejs.md"
+export type DocId = string & { readonly __brand: 'DocId' }; // "web/nodejs/nodejs"
+export type Route = string & { readonly __brand: 'Route' }; // "/web/nodejs/" (site-relative, no base URL)
+
+export const asSourcePath = (value: string): SourcePath => value as SourcePath;
+export const asDocId = (value: string): DocId => value as DocId;
+export const asRoute = (value: string): Route => value as Route;
+
+/** The JSON data file that holds a route's page data, found by a naming rule so no route table ships to the browser. */
+export function pageDataPath(route: Route): string {
+  const clean = route.replace(/^\/+/, '');
+  if (clean === '') return '__data/index.json';
+  return route.endsWith('/') ? `__data/${clean}index.json` : `__data/${clean}.json`;
+}
+
+/** The HTML file a route is written to: folders for index routes, `name.html` beside them otherwise. */
+export function htmlPathForRoute(route: Route): string {
+  const clean = route.replace(/^\/+/, '');
+  if (clean === '' || clean.endsWith('/')) return `${clean}index.html`;
+  return `${clean}.html`;
+}

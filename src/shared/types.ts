@@ -1,0 +1,161 @@
+import type { DocId, Route } from './paths.js';
+
+/** A heading of the table of contents (h2/h3 by default), collected while parsing. */
+export interface TocItem {
+  readonly id: string;
+  /** Inner HTML of the heading, without its anchor link. */
+  readonly html: string;
+  readonly level: number;
+}
+
+/** A sidebar entry. The whole tree is one shared object; the theme expands only the current page's branch. */
+export type SidebarItem = SidebarLink | SidebarCategory;
+
+export interface SidebarLink {
+  readonly type: 'link';
+  readonly label: string;
+  readonly href: Route;
+  readonly docId: DocId;
+}
+
+export interface SidebarCategory {
+  readonly type: 'category';
+  readonly label: string;
+  /** The index note's route when the folder has one. */
+  readonly href?: Route;
+  readonly collapsible: boolean;
+  readonly collapsed: boolean;
+  readonly items: readonly SidebarItem[];
+  /** Set on a pruned tree (the HTML of a page) when `items` were left out: the browser loads them from the full tree. */
+  readonly unloaded?: boolean;
+}
+
+export interface Breadcrumb {
+  readonly label: string;
+  readonly href?: Route;
+}
+
+export interface NavLink {
+  readonly title: string;
+  readonly href: Route;
+}
+
+export interface HeadTag {
+  readonly tag: 'meta' | 'link';
+  readonly attributes: Readonly<Record<string, string>>;
+}
+
+/** Everything the theme needs to render one note; computed at build time, rendered as-is. */
+export interface DocPageModel {
+  readonly kind: 'doc';
+  readonly route: Route;
+  readonly docId: DocId;
+  readonly title: string;
+  /** The `<title>` text, e.g. "Rust | Everything I know". */
+  readonly documentTitle: string;
+  readonly description: string;
+  readonly keywords: readonly string[];
+  readonly contentHtml: string;
+  /** Whether the content starts with its own `# heading` (then the theme prints no extra title). */
+  readonly contentHasTitle: boolean;
+  readonly hideTitle: boolean;
+  readonly toc: readonly TocItem[];
+  readonly hideTableOfContents: boolean;
+  readonly breadcrumbs: readonly Breadcrumb[];
+  readonly previous?: NavLink;
+  readonly next?: NavLink;
+  readonly editUrl?: string;
+  readonly head: readonly HeadTag[];
+}
+
+/** The /search page and the not-found page: no note behind them. */
+export interface SpecialPageModel {
+  readonly kind: 'search' | 'notFound';
+  readonly route: Route;
+  readonly title: string;
+  readonly documentTitle: string;
+  readonly description: string;
+  readonly head: readonly HeadTag[];
+}
+
+export type PageModel = DocPageModel | SpecialPageModel;
+
+/**
+ * What a navigation in the browser fetches for a note. The sidebar is not part of a page's data: it is one
+ * site-wide tree, rendered around the page with `route` marking the current item.
+ */
+export type PageData = DocPageModel;
+
+// ---- Site-wide settings the theme renders (validated from wiki.config.ts on the build side) ----
+
+export interface NavbarLogo {
+  readonly src: string;
+  readonly srcDark?: string;
+  readonly alt?: string;
+  readonly href?: string;
+  readonly target?: string;
+  readonly width?: number | string;
+  readonly height?: number | string;
+}
+
+export type NavbarItemType =
+  | 'default' | 'dropdown' | 'search' | 'html' | 'doc' | 'docSidebar'
+  | 'docsVersion' | 'docsVersionDropdown' | 'localeDropdown';
+
+/** A navbar item after validation: doc items already carry the route they link to. */
+export interface NavbarItem {
+  readonly type: NavbarItemType;
+  readonly position: 'left' | 'right';
+  readonly label?: string;
+  /** Internal route (already resolved for doc/docSidebar items). */
+  readonly to?: string;
+  /** External URL: opens in a new tab with rel="noopener noreferrer". */
+  readonly href?: string;
+  /** Raw HTML for `html` items. */
+  readonly value?: string;
+  readonly ariaLabel?: string;
+  readonly items?: readonly NavbarItem[];
+}
+
+export interface FooterLinkItem {
+  readonly label: string;
+  readonly to?: string;
+  readonly href?: string;
+}
+
+export interface FooterColumn {
+  readonly title?: string;
+  readonly items: readonly FooterLinkItem[];
+}
+
+export interface ThemeSettings {
+  readonly title: string;
+  readonly tagline: string;
+  readonly titleDelimiter: string;
+  readonly baseUrl: string;
+  readonly navbar: {
+    readonly title?: string;
+    readonly logo?: NavbarLogo;
+    readonly hideOnScroll: boolean;
+    readonly items: readonly NavbarItem[];
+  };
+  readonly footer?: {
+    readonly style: 'light' | 'dark';
+    /** Columns with titles, or one flat list (a single column without title). */
+    readonly links: readonly FooterColumn[];
+    readonly logo?: NavbarLogo;
+    readonly copyright?: string;
+  };
+  readonly announcementBar?: {
+    readonly id: string;
+    readonly content: string;
+    readonly backgroundColor: string;
+    readonly textColor: string;
+    readonly isCloseable: boolean;
+  };
+  readonly colorMode: {
+    readonly defaultMode: 'light' | 'dark';
+    readonly disableSwitch: boolean;
+    readonly respectPrefersColorScheme: boolean;
+  };
+}

@@ -1,0 +1,30 @@
+// @jsxRuntime automatic (tsx and esbuild have no root tsconfig to read `jsx: react-jsx` from)
+/** Light/dark switch (only when the configuration enables it); both icons render, CSS shows the right one. */
+import { IconMoon, IconSun } from '../Icons/index.js';
+
+/** Flips `html[data-theme]` and remembers the choice under the `theme` storage key. */
+function toggleColorMode(): void {
+  const root = document.documentElement;
+  const next = root.getAttribute('data-theme') === 'dark' ? 'light' : 'dark';
+  root.setAttribute('data-theme', next);
+  try {
+    localStorage.setItem('theme', next);
+  } catch {
+    // Storage can be disabled (private mode); the switch still works for this page.
+  }
+}
+
+export function ColorModeToggle({ className }: { className?: string }) {
+  return (
+    <button
+      type="button"
+      className={className ? `color-mode-toggle ${className}` : 'color-mode-toggle'}
+      aria-label="Switch between dark and light mode"
+      title="Switch between dark and light mode"
+      onClick={toggleColorMode}
+    >
+      <IconSun className="color-mode-toggle__icon color-mode-toggle__icon--light" />
+      <IconMoon className="color-mode-toggle__icon color-mode-toggle__icon--dark" />
+    </button>
+  );
+}

@@ -1,0 +1,63 @@
+// @jsxRuntime automatic (tsx and esbuild have no root tsconfig to read `jsx: react-jsx` from)
+/** A note: sidebar column, breadcrumbs, title, content, edit link, previous/next, table of contents. */
+import type { DocPageModel, SidebarItem } from '../../shared/types.js';
+import { Breadcrumbs } from '../Breadcrumbs/index.js';
+import { IconEdit } from '../Icons/index.js';
+import { Pagination } from '../Pagination/index.js';
+import { Sidebar } from '../Sidebar/index.js';
+import { TableOfContents, TableOfContentsMobile } from '../TableOfContents/index.js';
+import { useThemeContext } from '../ThemeContext/index.js';
+import { clsx } from '../utils/index.js';
+
+export interface DocPageProps {
+  readonly page: DocPageModel;
+  readonly sidebar: readonly SidebarItem[];
+}
+
+export function DocPage({ page, sidebar }: DocPageProps) {
+  const { hooks } = useThemeContext();
+  const showToc = !page.hideTableOfContents && page.toc.length > 0;
+  const showTitle = !page.contentHasTitle && !page.hideTitle;
+  const hasSidebar = sidebar.length > 0;
+  return (
+    <div className={clsx('doc-page', hasSidebar && 'doc-page--with-sidebar')}>
+      {hasSidebar && (
+        <aside className="doc-sidebar">
+          <div className="doc-sidebar__inner" data-sidebar-scroll="">
+            <Sidebar items={sidebar} activeRoute={page.route} onLoadItems={hooks.loadSidebarItems} scrollActiveIntoView />
+          </div>
+        </aside>
+      )}
+      <main className="doc-main" id="__main">
+        <div className={clsx('doc-main__row', showToc && 'doc-main__row--with-toc')}>
+          <div className="doc-main__content">
+            <article className="doc-article">
+              <Breadcrumbs items={page.breadcrumbs} current={{ label: page.title, route: page.route }} />
+              {showToc && <TableOfContentsMobile toc={page.toc} />}
+              {showTitle && (
+                <header className="markdown doc-header">
+                  <h1>{page.title}</h1>
+                </header>
+              )}
+              <div className="markdown doc-markdown" dangerouslySetInnerHTML={{ __html: page.contentHtml }} />
+              {page.editUrl && (
+                <footer className="doc-footer">
+                  <a className="edit-this-page" href={page.editUrl} target="_blank" rel="noopener noreferrer">
+                    <IconEdit />
+                    Edit this page
+                  </a>
+                </footer>
+              )}
+            </article>
+            <Pagination previous={page.previous} next={page.next} />
+          </div>
+          {showToc && (
+            <div className="doc-main__toc">
+              <TableOfContents toc={page.toc} />
+            </div>
+          )}
+        </div>
+      </main>
+    </div>
+  );
+}

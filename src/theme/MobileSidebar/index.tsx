@@ -1,0 +1,98 @@
+// @jsxRuntime automatic (tsx and esbuild have no root tsconfig to read `jsx: react-jsx` from)
+/** The mobile drawer (≤ 996 px): the docs sidebar, with the navbar items one panel away. */
+import { useEffect, useRef, useState } from 'react';
+import type { MouseEvent } from 'react';
+import type { SidebarItem } from '../../shared/types.js';
+import { ColorModeToggle } from '../ColorModeToggle/index.js';
+import { IconChevronLeft, IconChevronRight, IconClose } from '../Icons/index.js';
+import { NavbarBrand, NavbarMobileItemView } from '../Navbar/index.js';
+import { Sidebar } from '../Sidebar/index.js';
+import { useThemeContext } from '../ThemeContext/index.js';
+
+export interface MobileSidebarProps {
+  /** The docs sidebar; empty on pages without one (then the drawer shows the navbar items only). */
+  readonly sidebar: readonly SidebarItem[];
+  readonly onClose: () => void;
+}
+
+/** The body class that blocks page scroll while the drawer is open. */
+export const SCROLL_LOCK_CLASS = 'mobile-sidebar-open';
+
+/** Locks page scroll and closes on Escape, browser back, or the layout becoming desktop. */
+function useDrawerBehaviour(onClose: () => void): void {
+  useEffect(() => {
+    document.body.classList.add(SCROLL_LOCK_CLASS);
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') onClose();
+    };
+    const desktop = window.matchMedia('(min-width: 997px)');
+    const onMedia = () => {
+      if (desktop.matches) onClose();
+    };
+    document.addEventListener('keydown', onKeyDown);
+    window.addEventListener('popstate', onClose);
+    desktop.addEventListener('change', onMedia);
+    return () => {
+      document.body.classList.remove(SCROLL_LOCK_CLASS);
+      document.removeEventListener('keydown', onKeyDown);
+      window.removeEventListener('popstate', onClose);
+      desktop.removeEventListener('change', onMedia);
+    };
+  }, [onClose]);
+}
+
+export function MobileSidebar({ sidebar, onClose }: MobileSidebarProps) {
+  const { site, route, hooks } = useThemeContext();
+  const [showMainMenu, setShowMainMenu] = useState(sidebar.length === 0);
+  const closeRef = useRef<HTMLButtonElement>(null);
+  useDrawerBehaviour(onClose);
+  useEffect(() => {
+    closeRef.current?.focus();
+  }, []);
+  // Following a link closes the drawer; the page behind changes (client navigation) or reloads.
+  const onContentClick = (event: MouseEvent<HTMLDivElement>) => {
+    if ((event.target as Element).closest('a')) onClose();
+  };
+  const menuItems = site.navbar.items.filter((item) => item.type !== 'search');
+  return (
+    <div className="mobile-sidebar" id="mobile-sidebar" role="dialog" aria-modal="true" aria-label="Navigation menu">
+      <div className="mobile-sidebar__backdrop" onClick={onClose} />
+      <div className="mobile-sidebar__panel">
+        <div className="mobile-sidebar__header">
+          <NavbarBrand />
+          {!site.colorMode.disableSwitch && <ColorModeToggle />}
+          <button ref={closeRef} type="button" className="mobile-sidebar__close" aria-label="Close navigation bar" onClick={onClose}>
+            <IconClose />
+          </button>
+        </div>
+        <div className="mobile-sidebar__content" onClick={onContentClick}>
+          {showMainMenu ? (
+            <>
+              {sidebar.length > 0 && (
+                <button type="button" className="mobile-sidebar__switch" onClick={() => setShowMainMenu(false)}>
+                  Docs menu
+                  <IconChevronRight className="mobile-sidebar__switch-icon" />
+                </button>
+              )}
+              <ul className="menu__list mobile-sidebar__main-menu">
+                {menuItems.map((item, index) => (
+                  <NavbarMobileItemView key={`${index}:${item.label ?? item.type}`} item={item} />
+                ))}
+              </ul>
+            </>
+          ) : (
+            <>
+              {menuItems.length > 0 && (
+                <button type="button" className="mobile-sidebar__switch" onClick={() => setShowMainMenu(true)}>
+                  <IconChevronLeft className="mobile-sidebar__switch-icon" />
+                  Back to main menu
+                </button>
+              )}
+              <Sidebar items={sidebar} activeRoute={route} onLoadItems={hooks.loadSidebarItems} className="mobile-sidebar__menu" />
+            </>
+          )}
+        </div>
+      </div>
+    </div>
+  );
+}

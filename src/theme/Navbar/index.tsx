@@ -1,0 +1,230 @@
+// @jsxRuntime automatic (tsx and esbuild have no root tsconfig to read `jsx: react-jsx` from)
+/** The top bar: hamburger (mobile), logo and title, left and right items, colour switch, search button. */
+import { useEffect, useRef, useState } from 'react';
+import type { NavbarItem, NavbarLogo } from '../../shared/types.js';
+import { ColorModeToggle } from '../ColorModeToggle/index.js';
+import { IconMenu } from '../Icons/index.js';
+import { Link } from '../Link/index.js';
+import { SearchButton } from '../SearchButton/index.js';
+import { useThemeContext } from '../ThemeContext/index.js';
+import { clsx, isExternalUrl, withBaseUrl } from '../utils/index.js';
+
+export interface NavbarProps {
+  readonly mobileSidebarOpen: boolean;
+  readonly onToggleMobileSidebar: () => void;
+}
+
+const DROPDOWN_TYPES = new Set(['dropdown', 'docsVersionDropdown', 'localeDropdown']);
+
+/** The label a navbar item shows, with defaults for the version and locale items. */
+export function navbarItemLabel(item: NavbarItem): string {
+  if (item.label !== undefined) return item.label;
+  if (item.type === 'docsVersion' || item.type === 'docsVersionDropdown') return 'Next';
+  if (item.type === 'localeDropdown') return 'English';
+  return '';
+}
+
+/** A dropdown's entries; the single-version and single-locale switchers get their one entry. */
+export function navbarDropdownItems(item: NavbarItem, route: string): readonly NavbarItem[] {
+  if (item.items && item.items.length > 0) return item.items;
+  if (item.type === 'docsVersionDropdown') return [{ type: 'default', position: item.position, label: 'Next', to: '/' }];
+  if (item.type === 'localeDropdown') return [{ type: 'default', position: item.position, label: 'English', to: route }];
+  return [];
+}
+
+/** Whether a navbar link points at the current page or the section holding it. */
+export function isNavbarItemActive(item: NavbarItem, route: string): boolean {
+  if (item.to === undefined || isExternalUrl(item.to)) return false;
+  if (item.to === route) return true;
+  return item.to !== '/' && item.to.endsWith('/') && route.startsWith(item.to);
+}
+
+export function NavbarBrand({ className }: { className?: string }) {
+  const { site } = useThemeContext();
+  const { logo, title } = site.navbar;
+  const href = logo?.href ?? '/';
+  const external = isExternalUrl(href);
+  return (
+    <a
+      className={clsx('navbar__brand', className)}
+      href={external ? href : withBaseUrl(site.baseUrl, href)}
+      target={logo?.target ?? (external ? '_blank' : undefined)}
+      rel={external ? 'noopener noreferrer' : undefined}
+    >
+      {logo && <NavbarLogoImage logo={logo} fallbackAlt={title ?? site.title} />}
+      {title && <b className="navbar__title">{title}</b>}
+    </a>
+  );
+}
+
+function NavbarLogoImage({ logo, fallbackAlt }: { logo: NavbarLogo; fallbackAlt: string }) {
+  const { site } = useThemeContext();
+  const alt = logo.alt ?? `${fallbackAlt} logo`;
+  const size = { width: logo.width, height: logo.height };
+  const src = withBaseUrl(site.baseUrl, logo.src);
+  if (!logo.srcDark) return <img className="navbar__logo" src={src} alt={alt} {...size} />;
+  return (
+    <span className="navbar__logo">
+      <img className="themed-image themed-image--light" src={src} alt={alt} {...size} />
+      <img className="themed-image themed-image--dark" src={withBaseUrl(site.baseUrl, logo.srcDark)} alt={alt} {...size} />
+    </span>
+  );
+}
+
+function NavbarLink({ item, className }: { item: NavbarItem; className: string }) {
+  const { route } = useThemeContext();
+  const active = isNavbarItemActive(item, route);
+  const to = item.to ?? (item.type === 'docsVersion' ? '/' : undefined);
+  return (
+    <Link
+      to={to}
+      href={item.href}
+      className={clsx(className, active && (className.startsWith('menu') ? 'menu__link--active' : 'navbar__link--active'))}
+      aria-label={item.ariaLabel}
+      aria-current={active && item.to === route ? 'page' : undefined}
+    >
+      {navbarItemLabel(item)}
+    </Link>
+  );
+}
+
+function NavbarDropdown({ item }: { item: NavbarItem }) {
+  const { route } = useThemeContext();
+  const [open, setOpen] = useState(false);
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (!open) return;
+    const onOutside = (event: Event) => {
+      if (!ref.current?.contains(event.target as Node)) setOpen(false);
+    };
+    document.addEventListener('mousedown', onOutside);
+    document.addEventListener('touchstart', onOutside);
+    document.addEventListener('focusin', onOutside);
+    return () => {
+      document.removeEventListener('mousedown', onOutside);
+      document.removeEventListener('touchstart', onOutside);
+      document.removeEventListener('focusin', onOutside);
+    };
+  }, [open]);
+  return (
+    <div
+      ref={ref}
+      className={clsx('navbar__item dropdown dropdown--hoverable', item.position === 'right' && 'dropdown--right', open && 'dropdown--show')}
+      onKeyDown={(event) => {
+        if (event.key === 'Escape') setOpen(false);
+      }}
+    >
+      <button
+        type="button"
+        className="navbar__link dropdown__toggle"
+        aria-haspopup="true"
+        aria-expanded={open}
+        aria-label={item.ariaLabel}
+        onClick={() => setOpen(!open)}
+      >
+        {navbarItemLabel(item)}
+      </button>
+      <ul className="dropdown__menu">
+        {navbarDropdownItems(item, route).map((child, index) => (
+          <li key={`${index}:${child.label ?? ''}`}>
+            <NavbarLink item={child} className="dropdown__link" />
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+/** One navbar item in the desktop bar. */
+export function NavbarItemView({ item }: { item: NavbarItem }) {
+  if (item.type === 'search') return <SearchButton />;
+  if (item.type === 'html') return <div className="navbar__item navbar__item--html" dangerouslySetInnerHTML={{ __html: item.value ?? '' }} />;
+  if (DROPDOWN_TYPES.has(item.type)) return <NavbarDropdown item={item} />;
+  return <NavbarLink item={item} className="navbar__item navbar__link" />;
+}
+
+/** One navbar item in the mobile drawer's main menu (dropdowns become collapsible lists). */
+export function NavbarMobileItemView({ item }: { item: NavbarItem }) {
+  const { route } = useThemeContext();
+  const [open, setOpen] = useState(false);
+  if (item.type === 'search') return null;
+  if (item.type === 'html') return <li className="menu__list-item" dangerouslySetInnerHTML={{ __html: item.value ?? '' }} />;
+  if (!DROPDOWN_TYPES.has(item.type)) {
+    return (
+      <li className="menu__list-item">
+        <NavbarLink item={item} className="menu__link" />
+      </li>
+    );
+  }
+  return (
+    <li className={clsx('menu__list-item menu__list-item--category', !open && 'menu__list-item--collapsed')}>
+      <div className="menu__list-item-collapsible">
+        <button type="button" className="menu__link menu__link--sublist menu__link--sublist-caret" aria-expanded={open} onClick={() => setOpen(!open)}>
+          {navbarItemLabel(item)}
+        </button>
+      </div>
+      {open && (
+        <ul className="menu__list">
+          {navbarDropdownItems(item, route).map((child, index) => (
+            <NavbarMobileItemView key={`${index}:${child.label ?? ''}`} item={child} />
+          ))}
+        </ul>
+      )}
+    </li>
+  );
+}
+
+/** Hides the bar while scrolling down and shows it again on scroll up or near the top. */
+function useHideOnScroll(enabled: boolean): boolean {
+  const [hidden, setHidden] = useState(false);
+  useEffect(() => {
+    if (!enabled) return;
+    let last = window.scrollY;
+    const onScroll = () => {
+      const y = window.scrollY;
+      setHidden(y > 60 && y > last);
+      last = y;
+    };
+    window.addEventListener('scroll', onScroll, { passive: true });
+    return () => window.removeEventListener('scroll', onScroll);
+  }, [enabled]);
+  return hidden;
+}
+
+export function Navbar({ mobileSidebarOpen, onToggleMobileSidebar }: NavbarProps) {
+  const { site } = useThemeContext();
+  const hidden = useHideOnScroll(site.navbar.hideOnScroll);
+  const items = site.navbar.items;
+  const left = items.filter((item) => item.position === 'left');
+  const right = items.filter((item) => item.position !== 'left');
+  const hasSearchItem = items.some((item) => item.type === 'search');
+  return (
+    <nav className={clsx('navbar', hidden && 'navbar--hidden')} aria-label="Main">
+      <div className="navbar__inner">
+        <div className="navbar__items">
+          <button
+            type="button"
+            className="navbar__toggle"
+            aria-label="Toggle navigation bar"
+            aria-expanded={mobileSidebarOpen}
+            aria-controls="mobile-sidebar"
+            onClick={onToggleMobileSidebar}
+          >
+            <IconMenu />
+          </button>
+          <NavbarBrand />
+          {left.map((item, index) => (
+            <NavbarItemView key={`${index}:${item.label ?? item.type}`} item={item} />
+          ))}
+        </div>
+        <div className="navbar__items navbar__items--right">
+          {right.map((item, index) => (
+            <NavbarItemView key={`${index}:${item.label ?? item.type}`} item={item} />
+          ))}
+          {!site.colorMode.disableSwitch && <ColorModeToggle className="navbar__color-mode" />}
+          {!hasSearchItem && <SearchButton />}
+        </div>
+      </div>
+    </nav>
+  );
+}

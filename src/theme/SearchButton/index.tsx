@@ -1,0 +1,45 @@
+// @jsxRuntime automatic (tsx and esbuild have no root tsconfig to read `jsx: react-jsx` from)
+/** The navbar search button: magnifier, 'Search' label and a Ctrl K hint; the search runtime opens the modal. */
+import { useEffect, useState } from 'react';
+import type { KeyboardEvent } from 'react';
+import { IconSearch } from '../Icons/index.js';
+import { useThemeContext } from '../ThemeContext/index.js';
+
+export function SearchButton() {
+  const { hooks } = useThemeContext();
+  // Rendered as 'Ctrl' on the server; Apple devices switch to the Command sign after hydration.
+  const [modifier, setModifier] = useState('Ctrl');
+  useEffect(() => {
+    if (/Mac|iPhone|iPad|iPod/.test(navigator.platform)) setModifier('⌘');
+  }, []);
+  const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
+    const typed = event.key.length === 1 && /\S/.test(event.key) && !event.ctrlKey && !event.metaKey && !event.altKey;
+    if (typed && hooks.openSearch) {
+      event.preventDefault();
+      hooks.openSearch(event.key);
+    }
+  };
+  const preload = hooks.preloadSearch;
+  return (
+    <button
+      type="button"
+      className="search-button"
+      aria-label="Search"
+      aria-keyshortcuts="Control+K Meta+K"
+      onClick={() => hooks.openSearch?.()}
+      onKeyDown={onKeyDown}
+      onPointerEnter={preload}
+      onFocus={preload}
+      onTouchStart={preload}
+    >
+      <span className="search-button__placeholder">
+        <IconSearch className="search-button__icon" />
+        <span className="search-button__label">Search</span>
+      </span>
+      <span className="search-button__keys" aria-hidden="true">
+        <kbd className="search-button__key">{modifier}</kbd>
+        <kbd className="search-button__key">K</kbd>
+      </span>
+    </button>
+  );
+}

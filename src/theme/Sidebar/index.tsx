@@ -1,0 +1,163 @@
+// @jsxRuntime automatic (tsx and esbuild have no root tsconfig to read `jsx: react-jsx` from)
+/** The docs sidebar: a tree of links and collapsible categories, with the current page's branch open. */
+import { useEffect, useRef, useState } from 'react';
+import type { SidebarCategory, SidebarItem, SidebarLink } from '../../shared/types.js';
+import { useThemeContext } from '../ThemeContext/index.js';
+import { categoryContainsRoute, clsx, isSameRoute, sidebarItemKey, withBaseUrl } from '../utils/index.js';
+
+export interface SidebarProps {
+  readonly items: readonly SidebarItem[];
+  /** The route of the page being shown. */
+  readonly activeRoute: string;
+  /** Called when a category whose items were left out of the HTML (`unloaded`) is opened. */
+  readonly onLoadItems?: (category: SidebarCategory) => void;
+  readonly className?: string;
+  /** Scroll the active link into view inside the sidebar on mount (desktop column). */
+  readonly scrollActiveIntoView?: boolean;
+}
+
+interface ItemProps {
+  readonly item: SidebarItem;
+  readonly activeRoute: string;
+  readonly level: number;
+  readonly onLoadItems?: ((category: SidebarCategory) => void) | undefined;
+}
+
+export function Sidebar({ items, activeRoute, onLoadItems, className, scrollActiveIntoView = false }: SidebarProps) {
+  const ref = useRef<HTMLElement>(null);
+  useEffect(() => {
+    if (scrollActiveIntoView) revealActiveLink(ref.current);
+  }, [scrollActiveIntoView]);
+  return (
+    <nav ref={ref} className={clsx('sidebar menu', className)} aria-label="Docs sidebar">
+      <SidebarList items={items} activeRoute={activeRoute} level={1} onLoadItems={onLoadItems} />
+    </nav>
+  );
+}
+
+/** Scrolls the sidebar's own scroll box (never the window) so the active link is visible. */
+function revealActiveLink(nav: HTMLElement | null): void {
+  const box = nav?.closest<HTMLElement>('[data-sidebar-scroll]');
+  const active = nav?.querySelector<HTMLElement>('.menu__link--active');
+  if (!box || !active) return;
+  const boxRect = box.getBoundingClientRect();
+  const linkRect = active.getBoundingClientRect();
+  if (linkRect.top < boxRect.top || linkRect.bottom > boxRect.bottom) {
+    box.scrollTop += linkRect.top - boxRect.top - box.clientHeight / 3;
+  }
+}
+
+function SidebarList({ items, activeRoute, level, onLoadItems }: Omit<ItemProps, 'item'> & { items: readonly SidebarItem[] }) {
+  return (
+    <ul className="menu__list">
+      {items.map((item, index) =>
+        item.type === 'link' ? (
+          <SidebarLinkItem key={sidebarItemKey(item, index)} item={item} activeRoute={activeRoute} level={level} />
+        ) : (
+          <SidebarCategoryItem
+            key={sidebarItemKey(item, index)}
+            item={item}
+            activeRoute={activeRoute}
+            level={level}
+            onLoadItems={onLoadItems}
+          />
+        ),
+      )}
+    </ul>
+  );
+}
+
+function SidebarLinkItem({ item, activeRoute, level }: { item: SidebarLink; activeRoute: string; level: number }) {
+  const { site } = useThemeContext();
+  const active = isSameRoute(item.href, activeRoute);
+  return (
+    <li className={clsx('menu__list-item', `menu__list-item--level-${level}`)}>
+      <a
+        className={clsx('menu__link', active && 'menu__link--active')}
+        href={withBaseUrl(site.baseUrl, item.href)}
+        aria-current={active ? 'page' : undefined}
+      >
+        {item.label}
+      </a>
+    </li>
+  );
+}
+
+function initiallyExpanded(item: SidebarCategory, containsActive: boolean): boolean {
+  if (!item.collapsible || containsActive) return true;
+  return !item.collapsed && !item.unloaded;
+}
+
+function SidebarCategoryItem({ item, activeRoute, level, onLoadItems }: ItemProps & { item: SidebarCategory }) {
+  const { site } = useThemeContext();
+  const containsActive = categoryContainsRoute(item, activeRoute);
+  const [expanded, setExpanded] = useState(() => initiallyExpanded(item, containsActive));
+  // Client navigation into this category opens it (other categories keep the reader's choice).
+  useEffect(() => {
+    if (containsActive) setExpanded(true);
+  }, [containsActive]);
+
+  const open = expanded || !item.collapsible;
+  const setOpen = (next: boolean) => {
+    setExpanded(next);
+    if (next && item.unloaded) onLoadItems?.(item);
+  };
+  const selfActive = isSameRoute(item.href, activeRoute);
+  const labelClass = clsx('menu__link menu__link--sublist', selfActive && 'menu__link--active');
+  const toggleLabel = `${open ? 'Collapse' : 'Expand'} sidebar category '${item.label}'`;
+
+  return (
+    <li
+      className={clsx(
+        'menu__list-item menu__list-item--category',
+        `menu__list-item--level-${level}`,
+        !open && 'menu__list-item--collapsed',
+      )}
+    >
+      <div className={clsx('menu__list-item-collapsible', containsActive && 'menu__list-item-collapsible--active')}>
+        {item.href !== undefined ? (
+          <a
+            className={labelClass}
+            href={withBaseUrl(site.baseUrl, item.href)}
+            aria-current={selfActive ? 'page' : undefined}
+            onClick={() => {
+              if (!open) setOpen(true);
+            }}
+          >
+            {item.label}
+          </a>
+        ) : item.collapsible ? (
+          <button
+            type="button"
+            className={clsx(labelClass, 'menu__link--sublist-caret')}
+            aria-expanded={open}
+            onClick={() => setOpen(!open)}
+          >
+            {item.label}
+          </button>
+        ) : (
+          <span className={labelClass}>{item.label}</span>
+        )}
+        {item.href !== undefined && item.collapsible && (
+          <button
+            type="button"
+            className="menu__caret"
+            aria-label={toggleLabel}
+            aria-expanded={open}
+            onClick={() => setOpen(!open)}
+          />
+        )}
+      </div>
+      {open &&
+        (item.items.length > 0 ? (
+          <SidebarList items={item.items} activeRoute={activeRoute} level={level + 1} onLoadItems={onLoadItems} />
+        ) : item.unloaded ? (
+          <ul className="menu__list">
+            <li className="menu__list-item menu__list-item--loading" aria-live="polite">
+              Loading…
+            </li>
+          </ul>
+        ) : null)}
+    </li>
+  );
+}

@@ -1,0 +1,31 @@
+// @jsxRuntime automatic (tsx and esbuild have no root tsconfig to read `jsx: react-jsx` from)
+/** Site-wide values and browser-runtime hooks, provided once by App so deep components need no prop drilling. */
+import { createContext, useContext } from 'react';
+import type { SidebarCategory, ThemeSettings } from '../../shared/types.js';
+
+/** Optional callbacks the browser runtime passes to App; the server renders without them. */
+export interface ThemeHooks {
+  /** A category whose items were left out of the page's HTML was opened: load them and re-render with the full sidebar. */
+  readonly loadSidebarItems?: (category: SidebarCategory) => void;
+  /** The search button was activated (optionally with a first typed character). */
+  readonly openSearch?: (initialQuery?: string) => void;
+  /** The reader showed interest in search (hover, focus, touch): a chance to preload the modal. */
+  readonly preloadSearch?: () => void;
+}
+
+export interface ThemeContextValue {
+  readonly site: ThemeSettings;
+  readonly route: string;
+  readonly hooks: ThemeHooks;
+}
+
+const ThemeContext = createContext<ThemeContextValue | null>(null);
+
+export const ThemeContextProvider = ThemeContext.Provider;
+
+/** The site settings, current route and runtime hooks; throws outside App. */
+export function useThemeContext(): ThemeContextValue {
+  const value = useContext(ThemeContext);
+  if (value === null) throw new Error('Theme components must be rendered inside <App>.');
+  return value;
+}
