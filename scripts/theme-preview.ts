@@ -1,7 +1,7 @@
 /**
  * Renders sample pages with the theme (doc, search, not found), hydrates them like the browser runtime would,
  * and takes Chromium screenshots at desktop and mobile sizes into /tmp/theme-preview/.
- * Run: npx tsx scripts/theme-preview.ts
+ * Run: npx tsx scripts/theme-preview.ts (PREVIEW_DEV=1 hydrates with React's development build, which reports mismatches)
  */
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
@@ -21,6 +21,7 @@ import { collectThemeCss } from '../src/node/render/themeCss.js';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const themeDir = path.join(root, 'src/theme');
 const outDir = '/tmp/theme-preview';
+const devBuild = process.env.PREVIEW_DEV === '1';
 
 const site: ThemeSettings = {
   title: 'Everything I know',
@@ -179,7 +180,6 @@ const docPage: DocPageModel = {
     { label: 'Browsers', href: asRoute('/web/browsers/') },
     { label: 'Playwright', href: asRoute('/web/browsers/playwright') },
   ],
-  sidebar,
   previous: { title: 'Google Chrome', href: asRoute('/web/browsers/google-chrome/') },
   next: { title: 'Safari', href: asRoute('/web/browsers/safari') },
   editUrl: 'https://code.example.com/me/wiki/edit/main/docs/web/browsers/playwright.md',
@@ -210,8 +210,8 @@ hydrateRoot(document.getElementById('__wiki'), <App {...boot} />, {
 });`;
   await build({
     stdin: { contents: entry, resolveDir: themeDir, loader: 'tsx', sourcefile: 'preview-entry.tsx' },
-    bundle: true, format: 'esm', jsx: 'automatic', minify: true, outfile: path.join(outDir, 'app.js'),
-    define: { 'process.env.NODE_ENV': '"production"' }, logLevel: 'warning',
+    bundle: true, format: 'esm', jsx: 'automatic', minify: !devBuild, outfile: path.join(outDir, 'app.js'),
+    define: { 'process.env.NODE_ENV': devBuild ? '"development"' : '"production"' }, logLevel: 'warning',
   });
 }
 

@@ -35,7 +35,7 @@ export function DocPage({ page, sidebar }: DocPageProps) {
               <Breadcrumbs items={page.breadcrumbs} current={{ label: page.title, route: page.route }} />
               {showToc && <TableOfContentsMobile toc={page.toc} />}
               {showTitle && (
-                <header className="markdown doc-header">
+                <header className="doc-header">
                   <h1>{page.title}</h1>
                 </header>
               )}

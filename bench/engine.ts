@@ -1,0 +1,44 @@
+/**
+ * Engine benchmark on the real corpus (../shared/corpora/knowledge): prints figures, asserts nothing.
+ *   node --import tsx bench/engine.ts            scan -> page models, in this process (wall, CPU, peak RSS, notes/s)
+ *   node --import tsx bench/engine.ts --full     plus a full `wiki build` (HTML written) in a child process
+ */
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import v8 from 'node:v8';
+import { createBuildContext } from '../src/node/build/context.js';
+import { loadSite } from '../src/node/build/loadSite.js';
+import { validateConfig } from '../src/node/config/loadConfig.js';
+
+const repoRoot = path.resolve(import.meta.dirname, '..');
+const corpus = path.resolve(repoRoot, '../shared/corpora/knowledge');
+
+async function benchPipeline(): Promise<void> {
+  v8.setFlagsFromString('--max-semi-space-size=64'); // as bin/wiki.mjs does
+  const config = validateConfig({ title: 'Everything I know', url: 'https://wiki.example.com' }, 'bench');
+  const context = createBuildContext({ config, siteDir: repoRoot, docsDir: corpus });
+  const cpuBefore = process.cpuUsage();
+  const start = performance.now();
+  const site = await loadSite(context);
+  const wall = (performance.now() - start) / 1000;
+  const cpu = process.cpuUsage(cpuBefore);
+  const stages = [...context.timings].map(([name, ms]) => `${name} ${Math.round(ms)} ms`).join(', ');
+  console.log(`pipeline (scan -> page models): ${site.docs.length} notes, ${site.docPages.length} page models`);
+  console.log(`  wall ${wall.toFixed(2)} s, CPU ${((cpu.user + cpu.system) / 1e6).toFixed(2)} s, peak RSS ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MB, ${(site.docs.length / wall).toFixed(0)} notes/s`);
+  console.log(`  stages: ${stages}`);
+}
+
+function benchFullBuild(): void {
+  const outDir = fs.mkdtempSync(path.join(os.tmpdir(), 'wiki-bench-'));
+  const child = spawnSync('/usr/bin/time', ['-f', '%e %M %U %S', process.execPath, path.join(repoRoot, 'bin/wiki.mjs'), 'build', '--docs', corpus, '--out', path.join(outDir, 'build')], { cwd: repoRoot, encoding: 'utf8' });
+  const [elapsed, maxKb, user, sys] = child.stderr.trim().split('\n').pop()!.split(' ').map(Number);
+  const summary = child.stdout.trim().split('\n').pop();
+  console.log(`full build (HTML written): wall ${elapsed!.toFixed(2)} s, CPU ${(user! + sys!).toFixed(2)} s, peak RSS ${(maxKb! / 1024).toFixed(0)} MB`);
+  console.log(`  ${summary}`);
+  fs.rmSync(outDir, { recursive: true, force: true });
+}
+
+await benchPipeline();
+if (process.argv.includes('--full')) benchFullBuild();

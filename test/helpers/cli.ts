@@ -1,0 +1,44 @@
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+export const repoRoot = path.resolve(import.meta.dirname, '../..');
+export const fixturesDir = path.join(repoRoot, 'test/fixtures');
+
+export interface CliResult {
+  readonly code: number;
+  readonly stdout: string;
+  readonly stderr: string;
+}
+
+/** Runs the real `wiki` CLI (bin/wiki.mjs) as a child process. */
+export function runWiki(args: readonly string[], options: { cwd?: string; env?: NodeJS.ProcessEnv } = {}): Promise<CliResult> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [path.join(repoRoot, 'bin/wiki.mjs'), ...args], { cwd: options.cwd ?? repoRoot, env: { ...process.env, ...options.env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code: code ?? 1, stdout, stderr }));
+  });
+}
+
+/** A fresh temporary folder, removed by the caller (or left in the OS temp dir). */
+export function makeTempDir(prefix = 'wiki-test-'): string {
+  return fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+}
+
+/** Builds test/fixtures/<name> (its wiki.config.ts and docs/) with the real CLI into a temp folder. */
+export async function buildFixture(name: string, extraArgs: readonly string[] = []): Promise<CliResult & { outDir: string }> {
+  const outDir = path.join(makeTempDir(`wiki-${name}-`), 'build');
+  const siteDir = path.join(fixturesDir, name);
+  const result = await runWiki(['build', '--config', path.join(siteDir, 'wiki.config.ts'), '--out', outDir, ...extraArgs], { cwd: siteDir });
+  return { ...result, outDir };
+}
+
+/** Reads a built file as text. */
+export function readBuilt(outDir: string, relPath: string): string {
+  return fs.readFileSync(path.join(outDir, relPath), 'utf8');
+}
