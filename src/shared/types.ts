@@ -133,6 +133,8 @@ export interface ThemeSettings {
   readonly tagline: string;
   readonly titleDelimiter: string;
   readonly baseUrl: string;
+  /** Site-relative URL of the favicon, if any. */
+  readonly favicon?: string;
   readonly navbar: {
     readonly title?: string;
     readonly logo?: NavbarLogo;

@@ -94,6 +94,7 @@ export function renderPageHtml(input: RenderPageInput): string {
     '<meta charset="utf-8">',
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
     `<title>${escapeHtml(page.documentTitle)}</title>`,
+    ...(site.favicon ? [`<link rel="icon" href="${escapeHtml(site.favicon)}">`] : []),
     ...(page.description && !hasDescriptionMeta(page.head)
       ? [`<meta name="description" content="${escapeHtml(page.description)}">`]
       : []),

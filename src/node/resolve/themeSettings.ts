@@ -27,6 +27,7 @@ export function buildThemeSettings(input: ThemeSettingsInput): ThemeSettings {
     tagline: config.tagline,
     titleDelimiter: config.titleDelimiter,
     baseUrl: config.baseUrl,
+    ...(config.favicon && { favicon: /^(https?:)?\/\//.test(config.favicon) ? config.favicon : `${config.baseUrl}${config.favicon.replace(/^\//, '')}` }),
     navbar: { ...(config.navbar.title !== undefined && { title: config.navbar.title }), ...(config.navbar.logo && { logo: config.navbar.logo }), hideOnScroll: config.navbar.hideOnScroll, items },
     ...(footer && { footer }),
     ...(config.announcementBar && { announcementBar: config.announcementBar }),

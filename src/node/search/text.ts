@@ -1,0 +1,63 @@
+/** Rendered note HTML -> plain text for search records: block elements become line breaks, entities are decoded. */
+
+const BLOCK_END = /<\/(?:p|li|pre|blockquote|tr|div|table|ul|ol|dd|dt|h[1-6]|details|summary|figure|figcaption)>|<br\s*\/?>|<hr\s*\/?>/gi;
+const TAG = /<[^>]*>/g;
+const COMMENT = /<!--[\s\S]*?-->/g;
+const NAMED_ENTITIES: Readonly<Record<string, string>> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ', mdash: '—', ndash: '–', hellip: '…', copy: '©', rsquo: '’', lsquo: '‘', rdquo: '”', ldquo: '“' };
+
+/** Decodes the entities markdown-it writes (named ones above, decimal and hex). */
+export function decodeEntities(text: string): string {
+  return text.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, name: string) => {
+    if (name[0] === '#') {
+      const code = name[1] === 'x' || name[1] === 'X' ? parseInt(name.slice(2), 16) : parseInt(name.slice(1), 10);
+      return Number.isFinite(code) && code >= 0 && code <= 0x10ffff ? String.fromCodePoint(code) : whole;
+    }
+    return NAMED_ENTITIES[name.toLowerCase()] ?? whole;
+  });
+}
+
+/** The paragraphs of an HTML fragment as plain text (one string per non-empty line, whitespace collapsed). */
+export function htmlToParagraphs(html: string): string[] {
+  const text = decodeEntities(html.replace(COMMENT, '').replace(BLOCK_END, '\n').replace(TAG, ''));
+  return text
+    .split('\n')
+    .map((line) => line.replace(/[\s\u200B]+/g, ' ').trim())
+    .filter((line) => line.length > 0);
+}
+
+/** Plain text of an inline HTML fragment (a heading), on one line. */
+export function htmlToInlineText(html: string): string {
+  return decodeEntities(html.replace(COMMENT, '').replace(TAG, '')).replace(/[\s\u200B]+/g, ' ').trim();
+}
+
+/**
+ * Packs paragraphs into chunks of at most `maxLength` characters (a longer paragraph is cut at word boundaries),
+ * so every record stays small: hosted engines cap record sizes and the embedded index fetches one chunk per hit.
+ */
+export function chunkParagraphs(paragraphs: readonly string[], maxLength: number): string[] {
+  const chunks: string[] = [];
+  let current = '';
+  for (const paragraph of paragraphs.flatMap((p) => splitLongText(p, maxLength))) {
+    if (current && current.length + 1 + paragraph.length > maxLength) {
+      chunks.push(current);
+      current = '';
+    }
+    current = current ? `${current}\n${paragraph}` : paragraph;
+  }
+  if (current) chunks.push(current);
+  return chunks;
+}
+
+function splitLongText(text: string, maxLength: number): string[] {
+  if (text.length <= maxLength) return [text];
+  const parts: string[] = [];
+  let rest = text;
+  while (rest.length > maxLength) {
+    const cut = rest.lastIndexOf(' ', maxLength);
+    const at = cut > maxLength / 2 ? cut : maxLength;
+    parts.push(rest.slice(0, at).trim());
+    rest = rest.slice(at).trim();
+  }
+  if (rest) parts.push(rest);
+  return parts;
+}
