@@ -23,3 +23,25 @@ export function htmlPathForRoute(route: Route): string {
   if (clean === '' || clean.endsWith('/')) return `${clean}index.html`;
   return `${clean}.html`;
 }
+
+/**
+ * The route a URL path names on a site served at `baseUrl`, or undefined when the path lies outside the site.
+ * "/a/b.html" and "/a/index.html" name "/a/b" and "/a/" (the server redirects them the same way).
+ */
+export function routeFromPathname(pathname: string, baseUrl: string): Route | undefined {
+  let path: string;
+  try {
+    path = decodeURI(pathname);
+  } catch {
+    return undefined;
+  }
+  if (`${path}/` === baseUrl) path = baseUrl;
+  if (!path.startsWith(baseUrl)) return undefined;
+  const route = `/${path.slice(baseUrl.length)}`.replace(/\/index\.html$/, '/').replace(/\.html$/, '');
+  return asRoute(route);
+}
+
+/** The URL of a route's page data file, under the runtime's data folder ("/wiki/__data/"). */
+export function pageDataUrl(dataUrl: string, route: Route): string {
+  return dataUrl + encodeURI(pageDataPath(route).slice('__data/'.length));
+}

@@ -1,5 +1,5 @@
 import type { Route } from './paths.js';
-import type { SidebarItem } from './types.js';
+import type { Breadcrumb, SidebarItem } from './types.js';
 
 /** Whether a sidebar item is, or contains, the link to `route`. */
 export function sidebarItemContains(item: SidebarItem, route: Route | string): boolean {
@@ -17,4 +17,27 @@ export function pruneSidebar(items: readonly SidebarItem[], route: Route | strin
     if (sidebarItemContains(item, route) || !item.collapsed) return { ...item, items: pruneSidebar(item.items, route) };
     return { ...item, items: [], unloaded: true };
   });
+}
+
+/** Whether the tree, as loaded, already holds the page at `route` with its items (no `unloaded` category on the way). */
+export function sidebarHasLoadedRoute(items: readonly SidebarItem[], route: Route | string): boolean {
+  return items.some((item) => {
+    if (item.href === route) return !(item.type === 'category' && item.unloaded);
+    return item.type === 'category' && sidebarHasLoadedRoute(item.items, route);
+  });
+}
+
+/**
+ * The index of the top-level category a page belongs to, found from its first breadcrumb (href, else label),
+ * or -1 when it is not under a top-level category.
+ */
+export function findSidebarBranch(items: readonly SidebarItem[], crumb: Breadcrumb | undefined): number {
+  if (!crumb) return -1;
+  return items.findIndex((item) => item.type === 'category' && (crumb.href !== undefined ? item.href === crumb.href : item.label === crumb.label));
+}
+
+/** The index of the top-level item that is, or contains, `category` (compared by identity), or -1. */
+export function findSidebarBranchOf(items: readonly SidebarItem[], category: SidebarItem): number {
+  const contains = (item: SidebarItem): boolean => item === category || (item.type === 'category' && item.items.some(contains));
+  return items.findIndex(contains);
 }

@@ -135,6 +135,8 @@ export interface ThemeSettings {
   readonly baseUrl: string;
   /** Site-relative URL of the favicon, if any. */
   readonly favicon?: string;
+  /** Overrides of theme strings by translation id, from the site's i18n/en/*.json. */
+  readonly translations?: Readonly<Record<string, string>>;
   readonly navbar: {
     readonly title?: string;
     readonly logo?: NavbarLogo;

@@ -78,7 +78,7 @@ const syntaxCases: readonly { name: string; markdown: string; contains: readonly
   { name: 'raw HTML block passes', markdown: '<div class="box">hi <b>there</b></div>', contains: ['<div class="box">hi <b>there</b></div>'] },
   { name: 'raw inline HTML passes', markdown: 'press <kbd>Ctrl</kbd> now', contains: ['press <kbd>Ctrl</kbd> now'] },
   { name: '< in text is escaped', markdown: 'a < b and 1<2', contains: ['a &lt; b and 1&lt;2'] },
-  { name: 'a generic type does not swallow the text after it', markdown: 'Use Map<string, number> here', contains: ['here'] },
+  { name: 'a generic type that is no HTML tag is escaped', markdown: 'Use Map<string, number> here', contains: ['Use Map&lt;string, number&gt; here'] },
   { name: 'braces stay text', markdown: 'an object {a: 1} and {{double}}', contains: ['{a: 1}', '{{double}}'] },
   { name: 'inline HTML comment', markdown: 'a <!-- hidden --> b', contains: ['<p>a <!-- hidden --> b</p>'] },
   { name: 'HTML comment block, text after it kept', markdown: '<!-- block comment -->\n\ntext after', contains: ['<!-- block comment -->', '<p>text after</p>'] },

@@ -59,6 +59,8 @@ const searchSchema = z.strictObject({
   externalUrlRegex: z.string().optional(),
   replaceSearchResultPathname: z.strictObject({ from: z.string(), to: z.string() }).optional(),
   searchParameters: z.strictObject({ facetFilters: z.array(z.union([z.string(), z.array(z.string())])).optional() }).default({}),
+  /** Where the no-results screen's 'Let us know.' points ({query} is replaced); default: a new issue on the editUrl's GitHub repository. */
+  missingResultsUrl: z.string().optional(),
 });
 
 export const siteConfigSchema = z.strictObject({

@@ -78,7 +78,7 @@ function describeIssue(issue: z.core.$ZodIssue, yamlText: string): FrontMatterPr
   const line = findKeyLine(yamlText, String(issue.path[0] ?? ''));
   const expected = 'expected' in issue ? String(issue.expected) : undefined;
   const hint = expected
-    ? `Give \`${field}\` a ${expected} value${exampleFor(field)}, or remove it.`
+    ? `Give \`${field}\` ${/^[aeiou]/.test(expected) ? 'an' : 'a'} ${expected} value${exampleFor(field)}, or remove it.`
     : `Fix \`${field}\`${exampleFor(field)}, or remove it.`;
   return { ...(line !== undefined && { line: line + 1 }), message: `Front matter field \`${field}\` is invalid: ${issue.message}`, hint };
 }

@@ -78,38 +78,71 @@ function entryKind(filePath: string, entry: fs.Dirent, options: ScanOptions): 'd
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 
-/** Reads a note as UTF-8; binary files and invalid UTF-8 become errors that name the file and line. */
+/** Reads one note (the dev server re-reads a changed file with this); undefined when it is not text. */
+export function readNoteFile(filePath: string, sourcePath: string, options: ScanOptions): ScannedNote | undefined {
+  const text = readNoteText(filePath, options);
+  return text === undefined ? undefined : { sourcePath: asSourcePath(sourcePath), filePath, text };
+}
+
+/** Reads a note as UTF-8; binary files and invalid UTF-8 become errors that name the file, line and column. */
 function readNoteText(filePath: string, options: ScanOptions): string | undefined {
   const bytes = fs.readFileSync(filePath);
   const file = options.displayPath(filePath);
   const nul = bytes.indexOf(0);
   if (nul !== -1) {
-    options.diagnostics.add({ severity: 'error', code: 'binary-note', file, line: lineAt(bytes, nul), message: 'This file is named like a Markdown note but holds binary data (a NUL byte); it was left out.', hint: 'Rename it to its real extension or move it to static/.' });
+    const kind = sniffBinaryKind(bytes);
+    options.diagnostics.add({
+      severity: 'error', code: 'binary-note', file, line: lineAt(bytes, nul),
+      message: `This file is named like a Markdown note but holds binary data${kind ? ` (it looks like ${kind.name})` : ' (a NUL byte)'}; it was left out.`,
+      hint: `Rename it to its real extension${kind ? ` (e.g. ${path.parse(filePath).name}${kind.extension})` : ''} and move it to static/, or delete it.`,
+    });
     return undefined;
   }
   try {
     return utf8.decode(bytes).replace(/^\uFEFF/, '');
   } catch {
     const bad = firstInvalidUtf8Offset(bytes);
-    options.diagnostics.add({ severity: 'error', code: 'invalid-utf8', file, line: lineAt(bytes, bad), message: `The note is not valid UTF-8 (byte ${bad}); it was left out.`, hint: 'Re-save the file with UTF-8 encoding (e.g. `iconv -f latin1 -t utf-8`).' });
+    const line = lineAt(bytes, bad);
+    const lineStart = bytes.lastIndexOf(10, bad - 1) + 1;
+    const before = new TextDecoder().decode(bytes.subarray(Math.max(lineStart, bad - 20), bad)).trim();
+    options.diagnostics.add({
+      severity: 'error', code: 'invalid-utf8', file, line,
+      message: `The note is not valid UTF-8: byte 0x${bytes[bad]!.toString(16).toUpperCase().padStart(2, '0')} at line ${line}, column ${bad - lineStart + 1}${before ? ` (after "${before}")` : ''}; it was left out.`,
+      hint: `Re-save the file with UTF-8 encoding, e.g. \`iconv -f latin1 -t utf-8 '${file}' > fixed.md && mv fixed.md '${file}'\`.`,
+    });
     return undefined;
   }
 }
 
+const binarySignatures: ReadonlyArray<{ bytes: readonly number[]; name: string; extension: string }> = [
+  { bytes: [0x89, 0x50, 0x4e, 0x47], name: 'a PNG image', extension: '.png' },
+  { bytes: [0xff, 0xd8, 0xff], name: 'a JPEG image', extension: '.jpg' },
+  { bytes: [0x47, 0x49, 0x46, 0x38], name: 'a GIF image', extension: '.gif' },
+  { bytes: [0x25, 0x50, 0x44, 0x46], name: 'a PDF document', extension: '.pdf' },
+  { bytes: [0x50, 0x4b, 0x03, 0x04], name: 'a ZIP archive', extension: '.zip' },
+];
+
+function sniffBinaryKind(bytes: Uint8Array): { name: string; extension: string } | undefined {
+  return binarySignatures.find((signature) => signature.bytes.every((byte, i) => bytes[i] === byte));
+}
+
+/** Offset of the first byte that does not start or continue a well-formed UTF-8 sequence (RFC 3629). */
 function firstInvalidUtf8Offset(bytes: Uint8Array): number {
-  let low = 0;
-  let high = bytes.length;
-  // Binary search for the shortest prefix that fails to decode (a cut in a valid sequence also fails; then step back).
-  while (low < high) {
-    const mid = (low + high) >> 1;
-    try {
-      new TextDecoder('utf-8', { fatal: true }).decode(bytes.subarray(0, mid + 1), { stream: true });
-      low = mid + 1;
-    } catch {
-      high = mid;
+  let i = 0;
+  while (i < bytes.length) {
+    const lead = bytes[i]!;
+    if (lead < 0x80) {
+      i++;
+      continue;
     }
+    const [length, low, high] = lead >= 0xc2 && lead <= 0xdf ? [2, 0x80, 0xbf] : lead === 0xe0 ? [3, 0xa0, 0xbf] : lead === 0xed ? [3, 0x80, 0x9f] : lead >= 0xe1 && lead <= 0xef ? [3, 0x80, 0xbf] : lead === 0xf0 ? [4, 0x90, 0xbf] : lead === 0xf4 ? [4, 0x80, 0x8f] : lead >= 0xf1 && lead <= 0xf3 ? [4, 0x80, 0xbf] : [0, 0, 0];
+    if (length === 0 || i + length > bytes.length) return i;
+    const second = bytes[i + 1]!;
+    if (second < low || second > high) return i;
+    for (let k = 2; k < length; k++) if ((bytes[i + k]! & 0xc0) !== 0x80) return i;
+    i += length;
   }
-  return low;
+  return bytes.length;
 }
 
 function lineAt(bytes: Uint8Array, offset: number): number {

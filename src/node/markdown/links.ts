@@ -5,10 +5,13 @@ import type { NoteEnv } from './noteEnv.js';
 export function linksPlugin(md: MarkdownIt): void {
   md.core.ruler.push('resolve_links', (state) => {
     const env = state.env as NoteEnv;
+    let blockLine = 0; // table cells carry no line map: use the row's
     for (const block of state.tokens) {
+      if (block.map) blockLine = block.map[0];
       if (block.type !== 'inline' || !block.children) continue;
-      const line = env.lineOffset + (block.map?.[0] ?? 0) + 1;
+      let line = env.lineOffset + blockLine + 1;
       for (const token of block.children) {
+        if (token.type === 'softbreak' || token.type === 'hardbreak') line++;
         const attribute = token.type === 'link_open' ? 'href' : token.type === 'image' ? 'src' : undefined;
         const target = attribute && token.attrGet(attribute);
         if (!attribute || target === null || target === undefined) continue;

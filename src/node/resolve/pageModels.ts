@@ -2,6 +2,7 @@ import type { Route } from '../../shared/paths.js';
 import { asRoute } from '../../shared/paths.js';
 import type { Breadcrumb, DocPageModel, HeadTag, NavLink, SidebarItem, SpecialPageModel, TocItem } from '../../shared/types.js';
 import type { SiteConfig } from '../config/schema.js';
+import type { DiagnosticList } from '../diagnostics.js';
 import type { ParsedDoc } from '../docs/doc.js';
 import { flattenSidebar } from './sidebar.js';
 
@@ -9,6 +10,9 @@ export interface PageModelContext {
   readonly config: SiteConfig;
   readonly sidebar: readonly SidebarItem[];
   readonly docs: readonly ParsedDoc[];
+  /** Where front matter pointing to unknown notes is reported. */
+  readonly diagnostics?: DiagnosticList;
+  readonly displayPath?: (filePath: string) => string;
 }
 
 /** One page model per note: everything the theme renders, computed once at build time. */
@@ -19,8 +23,10 @@ export function buildDocPageModels(context: PageModelContext): DocPageModel[] {
   const crumbs = collectBreadcrumbs(context.sidebar);
   return context.docs.map((doc) => {
     const index = navIndex.get(doc.route);
-    const previous = pickNeighbour(doc.frontMatter.pagination_prev, docsById, index === undefined ? undefined : navigation[index - 1]);
-    const next = pickNeighbour(doc.frontMatter.pagination_next, docsById, index === undefined ? undefined : navigation[index + 1]);
+    const report = (field: string, id: string) =>
+      context.diagnostics?.add({ severity: 'error', code: 'invalid-front-matter', file: context.displayPath?.(doc.filePath) ?? doc.filePath, message: `Front matter field \`${field}\` points to a note id that does not exist: "${id}".`, hint: `Use the id of an existing note (its path without extension, e.g. "${doc.id}"), or \`${field}: null\` for no link.` });
+    const previous = pickNeighbour(doc.frontMatter.pagination_prev, docsById, index === undefined ? undefined : navigation[index - 1], (id) => report('pagination_prev', id));
+    const next = pickNeighbour(doc.frontMatter.pagination_next, docsById, index === undefined ? undefined : navigation[index + 1], (id) => report('pagination_next', id));
     const editUrl = computeEditUrl(doc, context.config);
     return {
       kind: 'doc',
@@ -63,10 +69,11 @@ function buildToc(doc: ParsedDoc, config: SiteConfig): TocItem[] {
     .map((heading) => ({ id: heading.id, html: heading.html, level: heading.level }));
 }
 
-function pickNeighbour(override: string | null | undefined, docsById: ReadonlyMap<string, ParsedDoc>, fromSidebar: { label: string; href: Route } | undefined): NavLink | undefined {
+function pickNeighbour(override: string | null | undefined, docsById: ReadonlyMap<string, ParsedDoc>, fromSidebar: { label: string; href: Route } | undefined, reportUnknown: (id: string) => void): NavLink | undefined {
   if (override === null) return undefined;
   if (override !== undefined) {
     const doc = docsById.get(override);
+    if (!doc) reportUnknown(override);
     return doc ? { title: doc.frontMatter.pagination_label ?? doc.frontMatter.sidebar_label ?? doc.title, href: doc.route } : undefined;
   }
   return fromSidebar && { title: fromSidebar.label, href: fromSidebar.href };

@@ -72,7 +72,10 @@ function reportDuplicateIds(docs: readonly Doc[], options: ResolveDocsOptions): 
   for (const [id, group] of byId) {
     if (group.length < 2) continue;
     const files = group.map((doc) => options.displayPath(doc.filePath));
-    options.diagnostics.add({ severity: 'error', code: 'duplicate-id', file: files[0]!, message: `${group.length} notes have the id "${id}": ${files.join(', ')}`, hint: 'Give each note a unique `id` in its front matter (or remove the `id` field to use the file name).' });
+    const second = group[1]!;
+    const suggestion = `${second.dirName === '.' ? '' : `${second.dirName}/`}${path.posix.parse(second.sourcePath).name}`;
+    const fix = suggestion !== id ? `e.g. \`id: ${path.posix.basename(suggestion)}\` in ${files[1]}` : `e.g. \`id: ${path.posix.basename(id)}-2\` in ${files[1]}`;
+    options.diagnostics.add({ severity: 'error', code: 'duplicate-id', file: files[0]!, message: `${group.length} notes have the id "${id}": ${files.join(', ')}`, hint: `Give each note a unique \`id\` in its front matter (${fix}), or remove the \`id\` field to use the file name.` });
   }
 }
 

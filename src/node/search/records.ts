@@ -34,9 +34,13 @@ export interface SearchRecord {
   weight: { pageRank: number; level: number; position: number };
 }
 
+/** The parts of a parsed note that records are made from. */
+export type RecordDoc = Pick<ParsedDoc, 'id' | 'route' | 'title' | 'html' | 'contentHasTitle'> & { readonly headings: ReadonlyArray<{ readonly id: string; readonly text: string }> };
+export type RecordPage = Pick<DocPageModel, 'route' | 'breadcrumbs'>;
+
 export interface BuildRecordsInput {
-  readonly docs: readonly ParsedDoc[];
-  readonly pages: readonly DocPageModel[];
+  readonly docs: readonly RecordDoc[];
+  readonly pages: readonly RecordPage[];
   /** Prepended to routes: the base URL for the embedded index, origin + base URL for hosted engines. */
   readonly urlPrefix: string;
   /** Longest `content` of one record, in characters (default 1,500). */
@@ -66,12 +70,12 @@ export function buildSearchRecords(input: BuildRecordsInput): SearchRecord[] {
 }
 
 /** The group a page's hits are shown under: its top-level sidebar category, as DocSearch's lvl0. */
-function sectionLabel(page: DocPageModel | undefined): string {
+function sectionLabel(page: RecordPage | undefined): string {
   const crumbs = page?.breadcrumbs ?? [];
   return crumbs.length > 1 ? crumbs[0]!.label : 'Docs';
 }
 
-function buildDocRecords(doc: ParsedDoc, options: { lvl0: string; urlPrefix: string; maxLength: number }): SearchRecord[] {
+function buildDocRecords(doc: RecordDoc, options: { lvl0: string; urlPrefix: string; maxLength: number }): SearchRecord[] {
   const pageUrl = `${options.urlPrefix.replace(/\/$/, '')}${doc.route}`;
   const hierarchy: Hierarchy = { lvl0: options.lvl0, lvl1: doc.title, lvl2: null, lvl3: null, lvl4: null, lvl5: null, lvl6: null };
   const records: SearchRecord[] = [];
@@ -100,7 +104,7 @@ function setLevel(hierarchy: Hierarchy, level: number, heading: string): void {
 }
 
 /** Cuts a note's HTML at its headings; the text before the first heading belongs to the page title. */
-export function splitSections(doc: Pick<ParsedDoc, 'html' | 'title' | 'headings' | 'contentHasTitle'>): Section[] {
+export function splitSections(doc: Pick<RecordDoc, 'html' | 'title' | 'headings' | 'contentHasTitle'>): Section[] {
   const textById = new Map(doc.headings.map((heading) => [heading.id, heading.text]));
   const sections: Section[] = [];
   let current = { level: 1, anchor: null as string | null, heading: doc.title, start: 0, headEnd: 0 };

@@ -4,10 +4,13 @@
  */
 import { createHash } from 'node:crypto';
 
-/** The policy used when the caller gives none: same-origin everything, inline scripts for the theme's boot code. */
+/**
+ * The policy used when the caller gives none: same-origin everything. Inline scripts are not allowed in general;
+ * HTML pages get a hash for each of their own inline scripts (see addInlineScriptHashes).
+ */
 export const defaultContentSecurityPolicy = [
   "default-src 'self'",
-  "script-src 'self' 'unsafe-inline'",
+  "script-src 'self'",
   "style-src 'self' 'unsafe-inline'",
   "img-src 'self' data: https:",
   "connect-src 'self'",
@@ -81,6 +84,27 @@ export function getSecurityHeaders(contentSecurityPolicy: string): Record<string
     'Referrer-Policy': 'strict-origin-when-cross-origin',
     'X-Frame-Options': 'DENY',
   };
+}
+
+const inlineScript = /<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi;
+
+/**
+ * The policy with a `'sha256-...'` source for every inline script of this HTML page, so the page's own head
+ * script runs and any script injected into it does not (a hash is stricter than 'unsafe-inline').
+ */
+export function addInlineScriptHashes(policy: string, html: string): string {
+  const hashes = new Set<string>();
+  for (const [, attributes = '', body = ''] of html.matchAll(inlineScript)) {
+    if (/\ssrc\s*=/i.test(attributes) || body === '') continue;
+    hashes.add(`'sha256-${createHash('sha256').update(body).digest('base64')}'`);
+  }
+  if (hashes.size === 0) return policy;
+  const sources = [...hashes].join(' ');
+  const directives = policy.split(';').map((d) => d.trim());
+  const index = directives.findIndex((d) => d.startsWith('script-src ') || d === 'script-src');
+  if (index === -1) return `${policy}; script-src 'self' ${sources}`;
+  directives[index] = `${directives[index]} ${sources}`;
+  return directives.join('; ');
 }
 
 /** A weak ETag derived from the bytes, so a rebuilt but unchanged file keeps its tag. */

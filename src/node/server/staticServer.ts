@@ -7,7 +7,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { createCompressionCache, type CompressionCache } from './compression.js';
 import {
-  chooseEncoding, computeEtag, defaultContentSecurityPolicy, getCacheControl, getContentType, getSecurityHeaders,
+  addInlineScriptHashes, chooseEncoding, computeEtag, defaultContentSecurityPolicy, getCacheControl, getContentType, getSecurityHeaders,
   isCompressible, matchesEtag,
 } from './headers.js';
 import { parseRequestTarget } from './requestPath.js';
@@ -31,6 +31,11 @@ export interface SiteServerOptions {
   contentSecurityPolicy?: string;
   /** Called once per request when its response has finished or the connection closed. */
   onRequest?: (entry: RequestLogEntry) => void;
+  /**
+   * Answers a GET or HEAD request before the site's files are looked up, e.g. the dev server's live-update
+   * endpoint; resolves true when it answered. Security headers are already set on `res`.
+   */
+  handleRequest?: (req: IncomingMessage, res: ServerResponse) => boolean | Promise<boolean>;
 }
 
 export interface SiteServer {
@@ -44,7 +49,10 @@ export interface SiteServer {
 interface ServerContext {
   files: SiteFiles;
   securityHeaders: Record<string, string>;
+  /** The default policy is tightened per HTML page with the hashes of its inline scripts. */
+  hashInlineScripts: boolean;
   compression: CompressionCache;
+  handleRequest: SiteServerOptions['handleRequest'];
 }
 
 const textType = 'text/plain; charset=utf-8';
@@ -77,6 +85,9 @@ async function sendFile(req: IncomingMessage, res: ServerResponse, ctx: ServerCo
     'Cache-Control': file.status === 200 ? getCacheControl(file.relPath) : 'no-cache',
   };
   if (compressible) headers['Vary'] = 'Accept-Encoding';
+  if (ctx.hashInlineScripts && contentType.startsWith('text/html')) {
+    headers['Content-Security-Policy'] = addInlineScriptHashes(ctx.securityHeaders['Content-Security-Policy']!, Buffer.from(file.body.buffer, file.body.byteOffset, file.body.byteLength).toString('utf8'));
+  }
   if (file.status === 200) {
     headers['ETag'] = etag;
     if (matchesEtag(req.headers['if-none-match'], etag)) {
@@ -107,6 +118,7 @@ async function handleRequest(req: IncomingMessage, res: ServerResponse, ctx: Ser
   if (req.method !== 'GET' && req.method !== 'HEAD') {
     return sendText(res, 405, 'Method not allowed', { Allow: 'GET, HEAD' });
   }
+  if (ctx.handleRequest && (await ctx.handleRequest(req, res))) return;
   const target = parseRequestTarget(req.url ?? '');
   if (!target.ok) return sendText(res, target.status, target.message);
   const result = await resolveRoute(ctx.files, target.path);
@@ -162,7 +174,9 @@ export async function startSiteServer(options: SiteServerOptions): Promise<SiteS
   const ctx: ServerContext = {
     files: options.files,
     securityHeaders: getSecurityHeaders(options.contentSecurityPolicy ?? defaultContentSecurityPolicy),
+    hashInlineScripts: options.contentSecurityPolicy === undefined,
     compression: createCompressionCache(),
+    handleRequest: options.handleRequest,
   };
   const server = createServer({ maxHeaderSize: 16 * 1024 }, (req, res) => {
     if (options.onRequest) logWhenDone(req, res, options.onRequest);

@@ -1,6 +1,7 @@
 // @jsxRuntime automatic (tsx and esbuild have no root tsconfig to read `jsx: react-jsx` from)
 /** The optional banner above the navbar; a closeable one stays dismissed until its id changes. */
 import { useEffect, useState } from 'react';
+import { readStorage, writeStorage } from '../../shared/storage.js';
 import { IconClose } from '../Icons/index.js';
 import { useThemeContext } from '../ThemeContext/index.js';
 
@@ -9,11 +10,7 @@ export const ANNOUNCEMENT_DISMISS_KEY = 'docusaurus.announcement.dismiss';
 export const ANNOUNCEMENT_ID_KEY = 'docusaurus.announcement.id';
 
 function readDismissed(id: string): boolean {
-  try {
-    return localStorage.getItem(ANNOUNCEMENT_ID_KEY) === id && localStorage.getItem(ANNOUNCEMENT_DISMISS_KEY) === 'true';
-  } catch {
-    return false;
-  }
+  return readStorage(ANNOUNCEMENT_ID_KEY) === id && readStorage(ANNOUNCEMENT_DISMISS_KEY) === 'true';
 }
 
 export function AnnouncementBar() {
@@ -26,12 +23,9 @@ export function AnnouncementBar() {
   if (!bar || dismissed) return null;
   const close = () => {
     setDismissed(true);
-    try {
-      localStorage.setItem(ANNOUNCEMENT_ID_KEY, bar.id);
-      localStorage.setItem(ANNOUNCEMENT_DISMISS_KEY, 'true');
-    } catch {
-      // Without storage the bar is closed for this page only.
-    }
+    // Without storage the bar is closed for this page only.
+    writeStorage(ANNOUNCEMENT_ID_KEY, bar.id);
+    writeStorage(ANNOUNCEMENT_DISMISS_KEY, 'true');
   };
   return (
     <div

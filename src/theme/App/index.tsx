@@ -2,7 +2,9 @@
 /** The root component: server-rendered into #__wiki and hydrated in the browser with the same props. */
 import { useMemo } from 'react';
 import type { PageModel, SidebarItem, ThemeSettings } from '../../shared/types.js';
+import { BaseUrlBanner } from '../BaseUrlBanner/index.js';
 import { DocPage } from '../DocPage/index.js';
+import { ErrorBoundary } from '../ErrorBoundary/index.js';
 import { Layout } from '../Layout/index.js';
 import { NotFound } from '../NotFound/index.js';
 import { SearchPage } from '../SearchPage/index.js';
@@ -27,8 +29,11 @@ export function App({ page, site, sidebar, hooks = NO_HOOKS }: AppProps) {
   const isDoc = page.kind === 'doc';
   return (
     <ThemeContextProvider value={context}>
+      {page.kind !== 'notFound' && <BaseUrlBanner baseUrl={site.baseUrl} route={page.route} />}
       <Layout sidebar={isDoc ? sidebar : []}>
-        {page.kind === 'doc' ? <DocPage page={page} sidebar={sidebar} /> : page.kind === 'search' ? <SearchPage /> : <NotFound />}
+        <ErrorBoundary resetKey={page.route} onTryAgain={hooks.reloadPage}>
+          {page.kind === 'doc' ? <DocPage page={page} sidebar={sidebar} /> : page.kind === 'search' ? <SearchPage /> : <NotFound />}
+        </ErrorBoundary>
       </Layout>
     </ThemeContextProvider>
   );

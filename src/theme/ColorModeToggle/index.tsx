@@ -1,5 +1,6 @@
 // @jsxRuntime automatic (tsx and esbuild have no root tsconfig to read `jsx: react-jsx` from)
 /** Light/dark switch (only when the configuration enables it); both icons render, CSS shows the right one. */
+import { writeStorage } from '../../shared/storage.js';
 import { IconMoon, IconSun } from '../Icons/index.js';
 
 /** Flips `html[data-theme]` and remembers the choice under the `theme` storage key. */
@@ -7,11 +8,8 @@ function toggleColorMode(): void {
   const root = document.documentElement;
   const next = root.getAttribute('data-theme') === 'dark' ? 'light' : 'dark';
   root.setAttribute('data-theme', next);
-  try {
-    localStorage.setItem('theme', next);
-  } catch {
-    // Storage can be disabled (private mode); the switch still works for this page.
-  }
+  // Without storage (private mode) the switch still works for this page.
+  writeStorage('theme', next);
 }
 
 export function ColorModeToggle({ className }: { className?: string }) {

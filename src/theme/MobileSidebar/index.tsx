@@ -1,7 +1,8 @@
 // @jsxRuntime automatic (tsx and esbuild have no root tsconfig to read `jsx: react-jsx` from)
 /** The mobile drawer (≤ 996 px): the docs sidebar, with the navbar items one panel away. */
 import { useEffect, useRef, useState } from 'react';
-import type { MouseEvent } from 'react';
+import type { MouseEvent, RefObject } from 'react';
+import { DRAWER_HISTORY_KEY } from '../../shared/runtime.js';
 import type { SidebarItem } from '../../shared/types.js';
 import { ColorModeToggle } from '../ColorModeToggle/index.js';
 import { IconChevronLeft, IconChevronRight, IconClose } from '../Icons/index.js';
@@ -18,10 +19,20 @@ export interface MobileSidebarProps {
 /** The body class that blocks page scroll while the drawer is open. */
 export const SCROLL_LOCK_CLASS = 'mobile-sidebar-open';
 
-/** Locks page scroll and closes on Escape, browser back, or the layout becoming desktop. */
-function useDrawerBehaviour(onClose: () => void): void {
+/**
+ * Locks page scroll and closes on Escape, browser back, or the layout becoming desktop. The open drawer has a history
+ * entry of its own (same URL), so browser back closes it and stays on the page; `leavingRef` is set when a followed
+ * link will replace that entry, so closing does not step back.
+ */
+function useDrawerBehaviour(onClose: () => void, leavingRef: RefObject<boolean>): void {
   useEffect(() => {
     document.body.classList.add(SCROLL_LOCK_CLASS);
+    window.history.pushState({ ...(window.history.state as object | null), [DRAWER_HISTORY_KEY]: true }, '');
+    let popped = false;
+    const onPopState = () => {
+      popped = true;
+      onClose();
+    };
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.key === 'Escape') onClose();
     };
@@ -30,28 +41,34 @@ function useDrawerBehaviour(onClose: () => void): void {
       if (desktop.matches) onClose();
     };
     document.addEventListener('keydown', onKeyDown);
-    window.addEventListener('popstate', onClose);
+    window.addEventListener('popstate', onPopState);
     desktop.addEventListener('change', onMedia);
     return () => {
       document.body.classList.remove(SCROLL_LOCK_CLASS);
       document.removeEventListener('keydown', onKeyDown);
-      window.removeEventListener('popstate', onClose);
+      window.removeEventListener('popstate', onPopState);
       desktop.removeEventListener('change', onMedia);
+      const state = window.history.state as Record<string, unknown> | null;
+      if (!popped && !leavingRef.current && state?.[DRAWER_HISTORY_KEY]) window.history.back();
     };
-  }, [onClose]);
+  }, [onClose, leavingRef]);
 }
 
 export function MobileSidebar({ sidebar, onClose }: MobileSidebarProps) {
   const { site, route, hooks } = useThemeContext();
   const [showMainMenu, setShowMainMenu] = useState(sidebar.length === 0);
   const closeRef = useRef<HTMLButtonElement>(null);
-  useDrawerBehaviour(onClose);
+  const leavingRef = useRef(false);
+  useDrawerBehaviour(onClose, leavingRef);
   useEffect(() => {
     closeRef.current?.focus();
   }, []);
   // Following a link closes the drawer; the page behind changes (client navigation) or reloads.
   const onContentClick = (event: MouseEvent<HTMLDivElement>) => {
-    if ((event.target as Element).closest('a')) onClose();
+    const link = (event.target as Element).closest('a');
+    if (!link) return;
+    leavingRef.current = !link.target || link.target === '_self';
+    onClose();
   };
   const menuItems = site.navbar.items.filter((item) => item.type !== 'search');
   return (

@@ -1,6 +1,8 @@
 // @jsxRuntime automatic (tsx and esbuild have no root tsconfig to read `jsx: react-jsx` from)
 /** The top bar: hamburger (mobile), logo and title, left and right items, colour switch, search button. */
 import { useEffect, useRef, useState } from 'react';
+import { DOCS_PLUGIN_ID, DOCS_VERSION_NAMES, preferredVersionKey } from '../../shared/runtime.js';
+import { writeStorage } from '../../shared/storage.js';
 import type { NavbarItem, NavbarLogo } from '../../shared/types.js';
 import { ColorModeToggle } from '../ColorModeToggle/index.js';
 import { IconMenu } from '../Icons/index.js';
@@ -126,13 +128,19 @@ function NavbarDropdown({ item }: { item: NavbarItem }) {
       </button>
       <ul className="dropdown__menu">
         {navbarDropdownItems(item, route).map((child, index) => (
-          <li key={`${index}:${child.label ?? ''}`}>
+          <li key={`${index}:${child.label ?? ''}`} onClick={item.type === 'docsVersionDropdown' ? () => savePreferredVersion(index) : undefined}>
             <NavbarLink item={child} className="dropdown__link" />
           </li>
         ))}
       </ul>
     </div>
   );
+}
+
+/** Remembers the docs version the reader picked (SPEC §4); the runtime deletes a saved name that no longer exists. */
+function savePreferredVersion(index: number): void {
+  const name = DOCS_VERSION_NAMES[index];
+  if (name !== undefined) writeStorage(preferredVersionKey(DOCS_PLUGIN_ID), name);
 }
 
 /** One navbar item in the desktop bar. */

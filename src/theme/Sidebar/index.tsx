@@ -2,6 +2,7 @@
 /** The docs sidebar: a tree of links and collapsible categories, with the current page's branch open. */
 import { useEffect, useRef, useState } from 'react';
 import type { SidebarCategory, SidebarItem, SidebarLink } from '../../shared/types.js';
+import { Loader } from '../Loader/index.js';
 import { useThemeContext } from '../ThemeContext/index.js';
 import { categoryContainsRoute, clsx, isSameRoute, sidebarItemKey, withBaseUrl } from '../utils/index.js';
 
@@ -9,8 +10,8 @@ export interface SidebarProps {
   readonly items: readonly SidebarItem[];
   /** The route of the page being shown. */
   readonly activeRoute: string;
-  /** Called when a category whose items were left out of the HTML (`unloaded`) is opened. */
-  readonly onLoadItems?: (category: SidebarCategory) => void;
+  /** Called when a category whose items were left out of the HTML (`unloaded`) is opened; a rejection shows Retry. */
+  readonly onLoadItems?: ((category: SidebarCategory) => Promise<void> | void) | undefined;
   readonly className?: string;
   /** Scroll the active link into view inside the sidebar on mount (desktop column). */
   readonly scrollActiveIntoView?: boolean;
@@ -20,7 +21,7 @@ interface ItemProps {
   readonly item: SidebarItem;
   readonly activeRoute: string;
   readonly level: number;
-  readonly onLoadItems?: ((category: SidebarCategory) => void) | undefined;
+  readonly onLoadItems?: ((category: SidebarCategory) => Promise<void> | void) | undefined;
 }
 
 export function Sidebar({ items, activeRoute, onLoadItems, className, scrollActiveIntoView = false }: SidebarProps) {
@@ -98,10 +99,7 @@ function SidebarCategoryItem({ item, activeRoute, level, onLoadItems }: ItemProp
   }, [containsActive]);
 
   const open = expanded || !item.collapsible;
-  const setOpen = (next: boolean) => {
-    setExpanded(next);
-    if (next && item.unloaded) onLoadItems?.(item);
-  };
+  const setOpen = (next: boolean) => setExpanded(next);
   const selfActive = isSameRoute(item.href, activeRoute);
   const labelClass = clsx('menu__link menu__link--sublist', selfActive && 'menu__link--active');
   const toggleLabel = `${open ? 'Collapse' : 'Expand'} sidebar category '${item.label}'`;
@@ -152,12 +150,32 @@ function SidebarCategoryItem({ item, activeRoute, level, onLoadItems }: ItemProp
         (item.items.length > 0 ? (
           <SidebarList items={item.items} activeRoute={activeRoute} level={level + 1} onLoadItems={onLoadItems} />
         ) : item.unloaded ? (
-          <ul className="menu__list">
-            <li className="menu__list-item menu__list-item--loading" aria-live="polite">
-              Loading…
-            </li>
-          </ul>
+          <UnloadedItems category={item} onLoadItems={onLoadItems} />
         ) : null)}
     </li>
+  );
+}
+
+/** An opened category whose items are not in the page yet: asks for them, with the loader and, on failure, Retry. */
+function UnloadedItems({ category, onLoadItems }: { category: SidebarCategory; onLoadItems?: ItemProps['onLoadItems'] }) {
+  const [error, setError] = useState<string | undefined>(undefined);
+  const [attempt, setAttempt] = useState(0);
+  useEffect(() => {
+    let live = true;
+    setError(undefined);
+    Promise.resolve(onLoadItems?.(category)).catch((reason: unknown) => {
+      if (live) setError(`Could not load the items of '${category.label}': ${reason instanceof Error ? reason.message : String(reason)}`);
+    });
+    return () => {
+      live = false;
+    };
+    // `category` is replaced by its loaded version when the items arrive, which unmounts this component.
+  }, [attempt]);
+  return (
+    <ul className="menu__list">
+      <li className="menu__list-item menu__list-item--loading" aria-live="polite">
+        <Loader error={error} onRetry={() => setAttempt((n) => n + 1)} />
+      </li>
+    </ul>
   );
 }

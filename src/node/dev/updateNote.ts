@@ -1,0 +1,103 @@
+/**
+ * The fast path of `wiki dev`: an edited note is re-read, re-parsed and its page re-rendered, alone, when the
+ * edit cannot change anything outside its own page (same id, route, title and sidebar settings). Anything else
+ * (a new, removed or renamed note, a changed title) asks for a full in-memory rebuild.
+ */
+import fs from 'node:fs';
+import type MarkdownIt from 'markdown-it';
+import type { Route } from '../../shared/paths.js';
+import { checkLinks } from '../build/loadSite.js';
+import { DiagnosticList } from '../diagnostics.js';
+import type { Doc, ParsedDoc } from '../docs/doc.js';
+import { readNoteFile } from '../docs/scan.js';
+import type { LinkResolver } from '../markdown/noteEnv.js';
+import { createMarkdownRenderer } from '../markdown/renderNote.js';
+import { createLinkResolver } from '../resolve/links.js';
+import { buildDocPageModels } from '../resolve/pageModels.js';
+import { parseDoc } from '../resolve/parseDocs.js';
+import { resolveDocs } from '../resolve/routes.js';
+import { comparePages, outputPathsOf, renderPages, type DevSite } from './devSite.js';
+
+export type NoteUpdate =
+  | { readonly kind: 'content' | 'page' | 'same'; readonly route: Route }
+  | { readonly kind: 'full'; readonly reason: string };
+
+// Front matter that only changes the note's own page; any other field may change the sidebar or other pages.
+const ownPageFields = new Set(['title', 'description', 'keywords', 'hide_title', 'hide_table_of_contents', 'custom_edit_url', 'pagination_prev', 'pagination_next', 'image', 'toc_min_heading_level', 'toc_max_heading_level']);
+// Problems a note's own text causes (its links are re-checked separately).
+const noteCodes = new Set(['invalid-front-matter']);
+const linkCodes = new Set(['broken-link', 'broken-anchor']);
+
+/** Updates one edited note in place when that is enough; says why not otherwise. */
+export function updateNote(devSite: DevSite, filePath: string): NoteUpdate {
+  const index = devSite.docs.findIndex((doc) => doc.filePath === filePath);
+  if (index === -1) return { kind: 'full', reason: 'a note was added (or one left out before changed)' };
+  if (!fs.existsSync(filePath)) return { kind: 'full', reason: 'a note was removed' };
+  const { context } = devSite;
+  const old = devSite.docs[index]!;
+  const diagnostics = new DiagnosticList();
+  const note = readNoteFile(filePath, old.sourcePath, { docsDir: context.docsDir, diagnostics, displayPath: context.displayPath });
+  if (!note) return { kind: 'full', reason: 'the note is no longer readable text' };
+  const resolved = resolveDocs({ notes: [note], diagnostics, displayPath: context.displayPath, includeDrafts: context.mode === 'development', trailingSlash: context.config.trailingSlash, onDuplicateRoutes: context.config.onDuplicateRoutes });
+  const doc = resolved.docs[0];
+  if (!doc || !sameIdentity(old, doc)) return { kind: 'full', reason: 'its id, route or sidebar settings changed' };
+  const parser = parserFor(devSite);
+  const parsed = parseDoc(doc, parser.md, parser.resolveLink);
+  if (parsed.title !== old.title) return { kind: 'full', reason: 'its title changed' };
+  devSite.docs[index] = parsed;
+  updateDiagnostics(devSite, parsed, diagnostics);
+  return updatePage(devSite, parsed);
+}
+
+function updatePage(devSite: DevSite, parsed: ParsedDoc): NoteUpdate {
+  const { config } = devSite.context;
+  const neighbourIds = new Set([parsed.frontMatter.pagination_prev, parsed.frontMatter.pagination_next]);
+  const neighbours = devSite.docs.filter((doc) => neighbourIds.has(doc.id));
+  const page = buildDocPageModels({ config, sidebar: devSite.prepared.site.sidebar, docs: [parsed, ...neighbours] })[0]!;
+  const pageIndex = devSite.docPages.findIndex((candidate) => candidate.route === parsed.route);
+  const before = devSite.docPages[pageIndex];
+  if (pageIndex === -1 || !before) return { kind: 'full', reason: 'its page was missing' };
+  devSite.docPages[pageIndex] = page;
+  for (const relPath of outputPathsOf(page)) devSite.pageByPath.set(relPath, page);
+  renderPages(devSite, [page]);
+  return { kind: comparePages(before, page), route: page.route };
+}
+
+/** Replaces the note's own problems, and re-checks its links and the links that point into it. */
+function updateDiagnostics(devSite: DevSite, parsed: ParsedDoc, fromNote: DiagnosticList): void {
+  const { context } = devSite;
+  const inbound = devSite.docs.filter((doc) => doc !== parsed && doc.links.some((link) => link.resolved.anchor?.route === parsed.route));
+  const checked = new DiagnosticList();
+  const assets = checkLinks(devSite.docs, { ...context, diagnostics: checked }, [parsed, ...inbound]);
+  for (const [source, relPath] of assets) devSite.copies.set(relPath, source);
+  const file = context.displayPath(parsed.filePath);
+  const recheckedFiles = new Set([parsed, ...inbound].map((doc) => context.displayPath(doc.filePath)));
+  devSite.diagnostics = [
+    ...devSite.diagnostics.filter((d) => !(d.file === file && noteCodes.has(d.code)) && !(d.file !== undefined && recheckedFiles.has(d.file) && linkCodes.has(d.code))),
+    ...fromNote.items,
+    ...checked.items,
+  ];
+}
+
+function sameIdentity(old: Doc, doc: Doc): boolean {
+  const sidebarFields = (value: Doc) => JSON.stringify(Object.entries(value.frontMatter).filter(([key]) => !ownPageFields.has(key)));
+  return old.id === doc.id && old.route === doc.route && old.isIndex === doc.isIndex && old.sidebarPosition === doc.sidebarPosition && sidebarFields(old) === sidebarFields(doc);
+}
+
+/** The Markdown renderer and link resolver for this build's routes, made on the first edit. */
+function parserFor(devSite: DevSite): { md: MarkdownIt; resolveLink: LinkResolver } {
+  let parser = devSite.parser;
+  if (!parser) {
+    const { site } = devSite.prepared;
+    const resolveLink = createLinkResolver({
+      routes: devSite.docs.map((doc) => [doc.sourcePath, doc.route] as const),
+      docsDir: devSite.context.docsDir,
+      staticFiles: site.staticFiles,
+      extraRoutes: new Set<string>(site.specialPages.map((page) => page.route)),
+      baseUrl: devSite.context.config.baseUrl,
+    });
+    parser = { md: createMarkdownRenderer(), resolveLink };
+    devSite.parser = parser;
+  }
+  return parser;
+}

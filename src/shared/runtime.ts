@@ -1,0 +1,45 @@
+/**
+ * What the build hands the browser runtime: the JSON boot script of every page and the names both sides agree on.
+ * Only settings live here; the page's content is read from the DOM, never shipped twice.
+ */
+import type { SearchRuntime } from './search.js';
+import type { PageModel, SidebarItem, ThemeSettings } from './types.js';
+
+/** Settings of the browser runtime, written once per page into the boot script (`runtime`). */
+export interface RuntimeSettings {
+  /** The site's base URL, e.g. "/" or "/wiki/". */
+  readonly baseUrl: string;
+  /** The full sidebar tree (one hashed JSON). */
+  readonly sidebarUrl: string;
+  /** Folder of one JSON per top-level sidebar category, `${sidebarBranchUrl}${index}.json`, so a navigation loads one branch, not the tree. */
+  readonly sidebarBranchUrl: string;
+  /** Folder of the per-route page data files (see pageDataPath). */
+  readonly dataUrl: string;
+  /** Routes that have no page data (the search page): links to them load the page normally. */
+  readonly fullPageRoutes: readonly string[];
+  /** Google Analytics (gtag) settings; absent when no tracking id is configured, and then nothing is loaded. */
+  readonly analytics?: { readonly trackingID: string; readonly anonymizeIP: boolean };
+  /** Search settings (provider, public keys, index URLs, search page); see shared/search.ts. */
+  readonly search?: SearchRuntime;
+}
+
+/** The JSON of `<script id="__wiki-boot">`. The page's `contentHtml` is empty: the browser reads it from the DOM. */
+export interface BootData {
+  readonly page: PageModel;
+  readonly site: ThemeSettings;
+  /** The sidebar pruned to the current branch (other categories are `unloaded`). */
+  readonly sidebar: readonly SidebarItem[];
+  readonly runtime: RuntimeSettings;
+}
+
+/** The `history.state` key of the entry the mobile drawer pushes, so browser back closes it instead of leaving the page. */
+export const DRAWER_HISTORY_KEY = '__wikiDrawer';
+
+/** The docs plugin and its versions (one version, "current", labelled Next): names for `docs-preferred-version-{pluginId}`. */
+export const DOCS_PLUGIN_ID = 'default';
+export const DOCS_VERSION_NAMES: readonly string[] = ['current'];
+
+/** The storage key of the reader's preferred docs version. */
+export function preferredVersionKey(pluginId: string): string {
+  return `docs-preferred-version-${pluginId}`;
+}

@@ -1,0 +1,65 @@
+// @jsxRuntime automatic (tsx and esbuild have no root tsconfig to read `jsx: react-jsx` from)
+/** Catches a render crash: 'This page crashed.', the message and 'Try again'; the document title is 'Page Error' meanwhile. */
+import { Component } from 'react';
+import type { ReactNode } from 'react';
+
+export interface ErrorBoundaryProps {
+  readonly children: ReactNode;
+  /** A new key (the route after a navigation) clears the error. */
+  readonly resetKey?: string;
+  /** Run by 'Try again' before rendering again (the runtime reloads the page data). */
+  readonly onTryAgain?: (() => Promise<void> | void) | undefined;
+}
+
+interface ErrorBoundaryState {
+  readonly error: Error | null;
+}
+
+export const ERROR_TITLE = 'Page Error';
+
+export class ErrorBoundary extends Component<ErrorBoundaryProps, ErrorBoundaryState> {
+  override state: ErrorBoundaryState = { error: null };
+  private errorKey: string | undefined;
+  private titleBefore = '';
+
+  static getDerivedStateFromError(error: unknown): ErrorBoundaryState {
+    return { error: error instanceof Error ? error : new Error(String(error)) };
+  }
+
+  override componentDidCatch(): void {
+    this.errorKey = this.props.resetKey;
+    this.titleBefore = document.title;
+    document.title = ERROR_TITLE;
+  }
+
+  override componentDidUpdate(): void {
+    if (this.state.error && this.props.resetKey !== this.errorKey) this.reset();
+  }
+
+  private reset(): void {
+    if (document.title === ERROR_TITLE) document.title = this.titleBefore;
+    this.setState({ error: null });
+  }
+
+  private tryAgain = async (): Promise<void> => {
+    try {
+      await this.props.onTryAgain?.();
+    } finally {
+      this.reset();
+    }
+  };
+
+  override render(): ReactNode {
+    const { error } = this.state;
+    if (!error) return this.props.children;
+    return (
+      <main className="error-page" id="__main" role="alert">
+        <h1 className="error-page__title">This page crashed.</h1>
+        <p className="error-page__message">{error.message}</p>
+        <button type="button" className="error-page__retry" onClick={() => void this.tryAgain()}>
+          Try again
+        </button>
+      </main>
+    );
+  }
+}
