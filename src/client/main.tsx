@@ -1,21 +1,72 @@
+// @jsxRuntime automatic (tsx and esbuild have no root tsconfig to read `jsx: react-jsx` from)
+/**
+ * The browser entry: hydrates the server-rendered page and starts the reader runtime (navigation, prefetch, colour
+ * mode, storage upkeep; analytics and search load lazily). Everything here is on every page's critical path: the
+ * budget is 70 KB of gzipped JavaScript with React's 60 KB, so anything optional is a lazy chunk.
+ */
+import { flushSync } from 'react-dom';
 import { hydrateRoot } from 'react-dom/client';
-import type { PageModel, SidebarItem, ThemeSettings } from '../shared/types.js';
-import { App } from '../theme/App/index.js';
+import { pageDataUrl, routeFromPathname } from '../shared/paths.js';
+import { DOCS_PLUGIN_ID, DOCS_VERSION_NAMES, preferredVersionKey } from '../shared/runtime.js';
+import { readStorage, removeStorage } from '../shared/storage.js';
+import type { PageModel } from '../shared/types.js';
+import type { ThemeHooks } from '../theme/App/index.js';
+import { readBootData } from './boot.js';
+import { syncColorMode } from './colorMode.js';
+import { createViewStore, type RuntimeContext } from './context.js';
+import { installPrefetch } from './prefetch.js';
+import { Root } from './Root.js';
+import { installRouter, pushHistoryEntry, type Router } from './router.js';
+import { installSearch } from './search/index.js';
 
-/** What the build writes into every page for hydration (the content itself is read from the DOM). */
-interface BootData {
-  readonly page: PageModel;
-  readonly site: ThemeSettings;
-  readonly sidebar: readonly SidebarItem[];
+declare global {
+  interface Window {
+    /** The running runtime (the wrong-base-URL banner checks it exists; `wiki dev` calls refresh after an edit). */
+    __wiki?: Pick<Router, 'navigate' | 'refresh'>;
+  }
 }
 
-function readBootData(): BootData {
-  const boot = JSON.parse(document.getElementById('__wiki-boot')!.textContent!) as BootData;
-  if (boot.page.kind !== 'doc') return boot;
-  // The note's HTML is shipped once, in the page itself: take it from the server-rendered markup.
-  const contentHtml = document.querySelector('#__wiki .markdown')?.innerHTML ?? '';
-  return { ...boot, page: { ...boot.page, contentHtml } };
+/** A saved docs version that no longer exists is deleted (SPEC §4). */
+function dropUnknownPreferredVersion(): void {
+  const key = preferredVersionKey(DOCS_PLUGIN_ID);
+  const saved = readStorage(key);
+  if (saved !== null && !DOCS_VERSION_NAMES.includes(saved)) removeStorage(key);
 }
 
 const boot = readBootData();
-hydrateRoot(document.getElementById('__wiki')!, <App page={boot.page} site={boot.site} sidebar={boot.sidebar} />);
+const store = createViewStore({ page: boot.page, sidebar: boot.sidebar });
+const ctx: RuntimeContext = {
+  store,
+  settings: boot.runtime,
+  // The first page's data is the boot data with the content read from the DOM: back to it needs no request.
+  pageData: new Map([[pageDataUrl(boot.runtime.dataUrl, boot.page.route), Promise.resolve(boot.page)]]),
+  prefetched: new Set(),
+  sidebarBranches: new Map(),
+  navigation: { id: 0, shownUrl: new URL(window.location.href), pageListeners: [] },
+  routeOf: (pathname) => routeFromPathname(pathname, boot.runtime.baseUrl),
+  dataUrlOf: (route) => pageDataUrl(boot.runtime.dataUrl, route),
+  pushHistory: pushHistoryEntry,
+  commit: (next) => flushSync(() => store.set(next)),
+};
+dropUnknownPreferredVersion();
+syncColorMode(boot.site.colorMode);
+const router = installRouter(ctx);
+installPrefetch(ctx, router);
+
+// Search: shortcuts, the lazy modal's hooks and the /search page (src/client/search/index.ts; its code stays lazy).
+const searchHooks: Pick<ThemeHooks, 'openSearch' | 'preloadSearch'> = installSearch(boot);
+
+const hooks: ThemeHooks = {
+  loadSidebarItems: (category) => router.loadSidebarItems(category),
+  reloadPage: () => router.refresh(),
+  ...searchHooks,
+};
+hydrateRoot(document.getElementById('__wiki')!, <Root store={ctx.store} site={boot.site} hooks={hooks} />);
+window.__wiki = { navigate: router.navigate, refresh: router.refresh };
+
+const analytics = boot.runtime.analytics;
+if (analytics) {
+  import('./analytics.js')
+    .then(({ installAnalytics }) => installAnalytics(analytics))
+    .catch((error: unknown) => console.warn('Could not load analytics:', error));
+}

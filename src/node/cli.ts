@@ -5,11 +5,15 @@ import { buildSite } from './build/build.js';
 import { createBuildContext, type BuildContext } from './build/context.js';
 import { ConfigError, loadConfig } from './config/loadConfig.js';
 import { formatDiagnostic } from './diagnostics.js';
+import { runDev } from './dev/devCommand.js';
+import { runSearchPush, searchPushUsage } from './search/pushCommand.js';
 import { directoryFiles, startSiteServer } from './server/index.js';
 
 const usage = `Usage:
   wiki build [--docs DIR] [--out DIR] [--config FILE] [--strict]   build the site (default: docs/ -> build/)
   wiki serve [--dir DIR] [--port N] [--host HOST]                  serve a built site (default: build/ on port 3000)
+  wiki dev [--docs DIR] [--config FILE] [--port N]                 serve from memory, rebuild on change, live-update open tabs
+${searchPushUsage}
   wiki help                                                        this text`;
 
 /** The `wiki` command: returns the process exit code. */
@@ -21,6 +25,10 @@ export async function main(argv: readonly string[]): Promise<number> {
         return await runBuild(rest);
       case 'serve':
         return await runServe(rest);
+      case 'dev':
+        return await runDev(rest);
+      case 'search-push':
+        return await runSearchPush(rest);
       case undefined:
       case 'help':
       case '--help':

@@ -13,9 +13,8 @@ export interface SearchRuntime {
   readonly searchPagePath: string;
   /** The modal's stylesheet (DocSearch's CSS with the theme's colours), loaded with the modal. */
   readonly stylesheetUrl: string;
-  /** Embedded index: the Pagefind bundle folder and the title-and-heading list for misspelt queries. */
-  readonly pagefindUrl: string;
-  readonly headingsUrl: string;
+  /** Embedded index: its folder (index.json, terms/{n}.txt, text/{n}.txt). */
+  readonly indexUrl: string;
   /** Hosted engines: public (search-only) credentials. */
   readonly appId: string;
   readonly apiKey: string;
@@ -33,10 +32,29 @@ export interface SearchRuntime {
   readonly missingResultsUrl: string;
 }
 
-/** The heading list of the embedded index: pages and their headings, compact (MiniSearch indexes it in the browser). */
-export interface HeadingsIndexData {
+/**
+ * `search/index.json`, the entry file of the embedded index: every page title and heading (for the typo-tolerant
+ * title search and for showing hits), the table of text chunks and where each term shard starts.
+ */
+export interface LocalIndexData {
   /** [title, url, lvl0] per page. */
   readonly pages: ReadonlyArray<readonly [string, string, string]>;
   /** [page index, level 2..6, text, anchor, parent heading index or -1] per heading. */
   readonly headings: ReadonlyArray<readonly [number, number, string, string, number]>;
+  /** Per text chunk: its section, a page index p (>= 0) or a heading index h written as -1 - h. */
+  readonly chunkSections: readonly number[];
+  /** Per text chunk: its number of terms (for ranking). */
+  readonly chunkLengths: readonly number[];
+  /** First term of each shard `terms/{n}.txt` (shards hold sorted, contiguous term ranges). */
+  readonly shardStarts: readonly string[];
+  /** Chunk texts are stored this many to a file: chunk c is item c % size of `text/{floor(c / size)}.json`. */
+  readonly textBundleSize: number;
+}
+
+/** Longest term indexed: longer "words" are hashes, URLs or base64. */
+export const MAX_TERM_LENGTH = 40;
+
+/** The terms of a text, as both the build and the browser cut them: lower-cased runs of letters and digits. */
+export function tokenize(text: string): string[] {
+  return (text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).filter((term) => term.length <= MAX_TERM_LENGTH);
 }

@@ -15,7 +15,7 @@ function getStorage(): Storage | null {
     storage = candidate;
   } catch (error) {
     storage = null;
-    console.warn('Browser storage (localStorage) is unavailable: preferences such as the colour mode will not be saved.', error);
+    console.warn('localStorage is unavailable: preferences will not be saved.', error);
   }
   return storage;
 }
@@ -27,7 +27,7 @@ export function readStorage(key: string): string | null {
   try {
     return store.getItem(key);
   } catch (error) {
-    console.error(`Can't read "${key}" from browser storage.`, error);
+    console.error(`Can't read localStorage "${key}"`, error);
     return null;
   }
 }
@@ -39,7 +39,7 @@ export function writeStorage(key: string, value: string): void {
   try {
     store.setItem(key, value);
   } catch (error) {
-    console.error(`Can't save "${key}" in browser storage.`, error);
+    console.error(`Can't write localStorage "${key}"`, error);
   }
 }
 
@@ -50,6 +50,6 @@ export function removeStorage(key: string): void {
   try {
     store.removeItem(key);
   } catch (error) {
-    console.error(`Can't delete "${key}" from browser storage.`, error);
+    console.error(`Can't write localStorage "${key}"`, error);
   }
 }

@@ -30,6 +30,7 @@ async function handleMessage(message: DevMessage): Promise<void> {
   if (message.type === 'hello') {
     const restarted = session !== undefined && session !== message.session;
     session = message.session;
+    document.documentElement.dataset.wikiDevConnected = 'true';
     showProblems(message.problems);
     if (restarted || message.version !== version) reloadKeepingScroll();
     return;

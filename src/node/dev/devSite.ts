@@ -4,27 +4,40 @@
  */
 import path from 'node:path';
 import type MarkdownIt from 'markdown-it';
-import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
+import { setTimeout as sleep, setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import { htmlPathForRoute, pageDataPath } from '../../shared/paths.js';
-import type { DocPageModel, PageModel } from '../../shared/types.js';
-import { prepareSite, type PreparedSite } from '../build/build.js';
+import type { DocPageModel, PageModel, ThemeSettings } from '../../shared/types.js';
+import { prepareSite } from '../build/build.js';
 import type { ClientAssets } from '../build/clientBundle.js';
 import { createBuildContext, type BuildContext } from '../build/context.js';
-import type { SiteFileMap } from '../build/emit.js';
+import type { SiteFile, SiteFileMap } from '../build/emit.js';
+import type { SiteData } from '../build/loadSite.js';
 import { renderSite } from '../build/renderSite.js';
 import type { SiteConfig } from '../config/schema.js';
 import type { Diagnostic } from '../diagnostics.js';
 import type { ParsedDoc } from '../docs/doc.js';
 import type { LinkResolver } from '../markdown/noteEnv.js';
+import { buildDocPageModels } from '../resolve/pageModels.js';
+import { buildSidebar } from '../resolve/sidebar.js';
+import { buildThemeSettings } from '../resolve/themeSettings.js';
+import { STYLESHEET_FILE } from '../search/index.js';
+
+// The search index files are written beside the search stylesheet.
+const searchDir = `${path.posix.dirname(STYLESHEET_FILE)}/`;
 
 export interface DevSite {
   readonly context: BuildContext;
-  readonly prepared: PreparedSite;
+  readonly configPath: string;
+  /** The site data and theme settings as they are now (edits replace them). */
+  site: SiteData;
+  theme: ThemeSettings;
+  /** Every output file of the build as first made (the build's own renderer: pages, data, search index...). */
+  readonly renderAll: () => Iterable<SiteFile>;
   /** The browser bundle pages rendered here link to (built once per dev session). */
   readonly client: ClientAssets;
-  /** The notes and page models as they are now (edits replace entries). */
+  /** The notes and page models as they are now (edits replace entries; `site` is rebuilt from them). */
   readonly docs: ParsedDoc[];
-  readonly docPages: DocPageModel[];
+  docPages: DocPageModel[];
   /** Output path -> page, so a page can be rendered when asked for before the background render reaches it. */
   readonly pageByPath: Map<string, PageModel>;
   readonly files: SiteFileMap;
@@ -39,6 +52,12 @@ export interface DevSite {
   renderDone: boolean;
   /** Set when a newer build replaces this one: its background render stops. */
   cancelled: boolean;
+  /** Set once the sidebar changed in place: the background render then leaves pages to on-demand rendering. */
+  relaidOut: boolean;
+  /** The background render waits until then (performance.now()): requests and edits go first. */
+  quietUntil: number;
+  /** The build's files after the search stylesheet: the search index, pulled only when asked for (see renderInBackground). */
+  searchTail?: Iterator<SiteFile>;
   /** Markdown renderer and link resolver for edits, made on the first one. */
   parser?: { readonly md: MarkdownIt; readonly resolveLink: LinkResolver };
 }
@@ -61,7 +80,10 @@ export async function buildDevSite(options: BuildDevSiteOptions): Promise<DevSit
   for (const page of [...site.docPages, ...site.specialPages]) for (const relPath of outputPathsOf(page)) pageByPath.set(relPath, page);
   const devSite: DevSite = {
     context,
-    prepared,
+    configPath,
+    site,
+    theme: prepared.theme,
+    renderAll: prepared.renderFiles,
     client,
     docs: [...site.docs],
     docPages: [...site.docPages],
@@ -73,9 +95,31 @@ export async function buildDevSite(options: BuildDevSiteOptions): Promise<DevSit
     rendered: Promise.resolve(),
     renderDone: false,
     cancelled: false,
+    relaidOut: false,
+    quietUntil: 0,
   };
   devSite.rendered = renderInBackground(devSite);
   return devSite;
+}
+
+/**
+ * After an edit that changes the sidebar but no route (a title, a sidebar label or position): sidebar, page
+ * models and theme settings are rebuilt from the parsed notes (milliseconds), and every page is rendered again
+ * when next asked for, instead of parsing every note again.
+ */
+export function relayoutSite(devSite: DevSite): void {
+  const { config } = devSite.context;
+  const sidebar = buildSidebar({ docs: devSite.docs, categories: devSite.site.categories, collapsed: config.sidebarCollapsed });
+  devSite.docPages = buildDocPageModels({ config, sidebar, docs: devSite.docs });
+  devSite.site = { ...devSite.site, docs: [...devSite.docs], sidebar, docPages: devSite.docPages };
+  devSite.theme = buildThemeSettings({ config, configPath: devSite.configPath, docs: devSite.docs, draftIds: devSite.site.draftIds, sidebar });
+  devSite.relaidOut = true;
+  for (const relPath of devSite.pageByPath.keys()) {
+    devSite.files.delete(relPath);
+    devSite.fresh.delete(relPath);
+  }
+  for (const relPath of devSite.files.keys()) if (relPath.startsWith('assets/sidebar-')) devSite.files.delete(relPath);
+  for (const page of [...devSite.docPages, ...devSite.site.specialPages]) for (const relPath of outputPathsOf(page)) devSite.pageByPath.set(relPath, page);
 }
 
 /** The files a page is written to (HTML, and the data file of a note). */
@@ -88,50 +132,82 @@ export function outputPathsOf(page: PageModel): string[] {
 export function renderPages(devSite: DevSite, pages: readonly PageModel[]): void {
   const wanted = new Set(pages.flatMap(outputPathsOf));
   const site = {
-    ...devSite.prepared.site,
+    ...devSite.site,
     docs: devSite.docs,
     docPages: pages.filter((page): page is DocPageModel => page.kind === 'doc'),
     specialPages: pages.filter((page) => page.kind !== 'doc'),
   };
-  const input = { site, theme: devSite.prepared.theme, config: devSite.context.config, client: { ...devSite.client, files: new Map() } };
+  const input = { site, theme: devSite.theme, config: devSite.context.config, client: { ...devSite.client, files: new Map() } };
   for (const [relPath, contents] of renderSite(input)) {
-    if (!wanted.has(relPath)) continue;
+    // The pages asked for, and the sidebar tree they link to (its name changes with the sidebar).
+    if (!wanted.has(relPath) && !relPath.startsWith('assets/sidebar-')) continue;
     devSite.files.set(relPath, contents);
     devSite.fresh.add(relPath);
   }
 }
 
+/** Holds the background render back while the author is active (a request, an edit), so they are answered first. */
+export function deferBackgroundRender(devSite: DevSite, ms = 400): void {
+  devSite.quietUntil = Math.max(devSite.quietUntil, performance.now() + ms);
+}
+
 /** The rendered file, rendering its page first when the background render has not reached it yet. */
 export async function readSiteFile(devSite: DevSite, relPath: string): Promise<string | Uint8Array | undefined> {
   const file = devSite.files.get(relPath);
-  if (file !== undefined) return file;
   const page = devSite.pageByPath.get(relPath);
+  if (file !== undefined || page) deferBackgroundRender(devSite);
+  if (file !== undefined) return file;
   if (page) {
     renderPages(devSite, [page]);
     return devSite.files.get(relPath);
   }
+  // Anything else comes from the full render: let it run now.
+  devSite.quietUntil = 0;
   if (!devSite.renderDone) await devSite.rendered;
+  if (!devSite.files.has(relPath) && relPath.startsWith(searchDir)) pullSearchTail(devSite);
   return devSite.files.get(relPath);
 }
 
-// Renders the whole site in slices of about 20 ms, so the server answers requests (and edits) meanwhile.
+/**
+ * Renders the whole site in slices of about 10 ms, so the server answers requests (and edits) meanwhile. It stops
+ * after the search stylesheet: the build's next files wait (blocking the thread) for the search index worker, which
+ * could hold up every edit for seconds; they are pulled when the browser first asks for a search file.
+ */
 async function renderInBackground(devSite: DevSite): Promise<void> {
+  const files = devSite.renderAll()[Symbol.iterator]();
   let sliceStart = performance.now();
-  for (const [relPath, contents] of devSite.prepared.renderFiles()) {
+  for (let step = files.next(); !step.done; step = files.next()) {
     if (devSite.cancelled) return;
-    if (!devSite.fresh.has(relPath)) devSite.files.set(relPath, contents);
-    if (performance.now() - sliceStart > 20) {
+    keepBuiltFile(devSite, step.value);
+    if (step.value[0] === STYLESHEET_FILE) {
+      devSite.searchTail = files;
+      break;
+    }
+    if (performance.now() - sliceStart > 10) {
       await yieldToEventLoop();
+      while (performance.now() < devSite.quietUntil && !devSite.cancelled) await sleep(50);
       sliceStart = performance.now();
     }
   }
   devSite.renderDone = true;
 }
 
+function pullSearchTail(devSite: DevSite): void {
+  const tail = devSite.searchTail;
+  devSite.searchTail = undefined;
+  for (let step = tail?.next(); step && !step.done; step = tail!.next()) keepBuiltFile(devSite, step.value);
+}
+
+/** Keeps a file of the first full render unless an edit made it stale. */
+function keepBuiltFile(devSite: DevSite, [relPath, contents]: SiteFile): void {
+  const stalePage = devSite.relaidOut && (devSite.pageByPath.has(relPath) || relPath.startsWith('assets/sidebar-'));
+  if (!devSite.fresh.has(relPath) && !stalePage) devSite.files.set(relPath, contents);
+}
+
 /** What changed between two builds, as the routes open tabs must swap or reload. */
 export function diffSites(previous: DevSite | undefined, next: DevSite): { content: string[]; reload: string[] | 'all' } {
   if (!previous) return { content: [], reload: 'all' };
-  const sameShell = JSON.stringify(previous.prepared.site.sidebar) === JSON.stringify(next.prepared.site.sidebar) && JSON.stringify(previous.prepared.theme) === JSON.stringify(next.prepared.theme);
+  const sameShell = JSON.stringify(previous.site.sidebar) === JSON.stringify(next.site.sidebar) && JSON.stringify(previous.theme) === JSON.stringify(next.theme);
   if (!sameShell) return { content: [], reload: 'all' };
   const nextByRoute = new Map(next.docPages.map((page) => [page.route as string, page]));
   const content: string[] = [];

@@ -16,14 +16,18 @@ import { createLinkResolver } from '../resolve/links.js';
 import { buildDocPageModels } from '../resolve/pageModels.js';
 import { parseDoc } from '../resolve/parseDocs.js';
 import { resolveDocs } from '../resolve/routes.js';
-import { comparePages, outputPathsOf, renderPages, type DevSite } from './devSite.js';
+import { comparePages, outputPathsOf, relayoutSite, renderPages, type DevSite } from './devSite.js';
 
 export type NoteUpdate =
   | { readonly kind: 'content' | 'page' | 'same'; readonly route: Route }
+  /** The sidebar changed (a title or sidebar setting) but no route: relaid out in place, every page reloads. */
+  | { readonly kind: 'layout'; readonly route: Route }
   | { readonly kind: 'full'; readonly reason: string };
 
-// Front matter that only changes the note's own page; any other field may change the sidebar or other pages.
-const ownPageFields = new Set(['title', 'description', 'keywords', 'hide_title', 'hide_table_of_contents', 'custom_edit_url', 'pagination_prev', 'pagination_next', 'image', 'toc_min_heading_level', 'toc_max_heading_level']);
+// Front matter that only changes the note's own page, and fields that change the sidebar and labels but no route;
+// any other field (id, slug, draft, unknown ones) may change routes: a full rebuild.
+const ownPageFields = new Set(['description', 'keywords', 'hide_title', 'hide_table_of_contents', 'custom_edit_url', 'pagination_prev', 'pagination_next', 'image', 'toc_min_heading_level', 'toc_max_heading_level']);
+const layoutFields = new Set(['title', 'sidebar_label', 'sidebar_position', 'sidebar_class_name', 'sidebar_custom_props', 'pagination_label']);
 // Problems a note's own text causes (its links are re-checked separately).
 const noteCodes = new Set(['invalid-front-matter']);
 const linkCodes = new Set(['broken-link', 'broken-anchor']);
@@ -31,7 +35,7 @@ const linkCodes = new Set(['broken-link', 'broken-anchor']);
 /** Updates one edited note in place when that is enough; says why not otherwise. */
 export function updateNote(devSite: DevSite, filePath: string): NoteUpdate {
   const index = devSite.docs.findIndex((doc) => doc.filePath === filePath);
-  if (index === -1) return { kind: 'full', reason: 'a note was added (or one left out before changed)' };
+  if (index === -1) return { kind: 'full', reason: 'a new note, or one that was left out before' };
   if (!fs.existsSync(filePath)) return { kind: 'full', reason: 'a note was removed' };
   const { context } = devSite;
   const old = devSite.docs[index]!;
@@ -40,12 +44,15 @@ export function updateNote(devSite: DevSite, filePath: string): NoteUpdate {
   if (!note) return { kind: 'full', reason: 'the note is no longer readable text' };
   const resolved = resolveDocs({ notes: [note], diagnostics, displayPath: context.displayPath, includeDrafts: context.mode === 'development', trailingSlash: context.config.trailingSlash, onDuplicateRoutes: context.config.onDuplicateRoutes });
   const doc = resolved.docs[0];
-  if (!doc || !sameIdentity(old, doc)) return { kind: 'full', reason: 'its id, route or sidebar settings changed' };
+  if (!doc || !sameRoute(old, doc)) return { kind: 'full', reason: 'its id, route or draft status changed' };
   const parser = parserFor(devSite);
   const parsed = parseDoc(doc, parser.md, parser.resolveLink);
-  if (parsed.title !== old.title) return { kind: 'full', reason: 'its title changed' };
   devSite.docs[index] = parsed;
   updateDiagnostics(devSite, parsed, diagnostics);
+  if (parsed.title !== old.title || layoutOf(old) !== layoutOf(doc)) {
+    relayoutSite(devSite);
+    return { kind: 'layout', route: parsed.route };
+  }
   return updatePage(devSite, parsed);
 }
 
@@ -53,7 +60,7 @@ function updatePage(devSite: DevSite, parsed: ParsedDoc): NoteUpdate {
   const { config } = devSite.context;
   const neighbourIds = new Set([parsed.frontMatter.pagination_prev, parsed.frontMatter.pagination_next]);
   const neighbours = devSite.docs.filter((doc) => neighbourIds.has(doc.id));
-  const page = buildDocPageModels({ config, sidebar: devSite.prepared.site.sidebar, docs: [parsed, ...neighbours] })[0]!;
+  const page = buildDocPageModels({ config, sidebar: devSite.site.sidebar, docs: [parsed, ...neighbours] })[0]!;
   const pageIndex = devSite.docPages.findIndex((candidate) => candidate.route === parsed.route);
   const before = devSite.docPages[pageIndex];
   if (pageIndex === -1 || !before) return { kind: 'full', reason: 'its page was missing' };
@@ -79,16 +86,20 @@ function updateDiagnostics(devSite: DevSite, parsed: ParsedDoc, fromNote: Diagno
   ];
 }
 
-function sameIdentity(old: Doc, doc: Doc): boolean {
-  const sidebarFields = (value: Doc) => JSON.stringify(Object.entries(value.frontMatter).filter(([key]) => !ownPageFields.has(key)));
-  return old.id === doc.id && old.route === doc.route && old.isIndex === doc.isIndex && old.sidebarPosition === doc.sidebarPosition && sidebarFields(old) === sidebarFields(doc);
+function sameRoute(old: Doc, doc: Doc): boolean {
+  const routeFields = (value: Doc) => JSON.stringify(Object.entries(value.frontMatter).filter(([key]) => !ownPageFields.has(key) && !layoutFields.has(key)));
+  return old.id === doc.id && old.route === doc.route && old.isIndex === doc.isIndex && routeFields(old) === routeFields(doc);
+}
+
+function layoutOf(doc: Doc): string {
+  return JSON.stringify([doc.sidebarPosition, ...[...layoutFields].map((key) => doc.frontMatter[key])]);
 }
 
 /** The Markdown renderer and link resolver for this build's routes, made on the first edit. */
 function parserFor(devSite: DevSite): { md: MarkdownIt; resolveLink: LinkResolver } {
   let parser = devSite.parser;
   if (!parser) {
-    const { site } = devSite.prepared;
+    const { site } = devSite;
     const resolveLink = createLinkResolver({
       routes: devSite.docs.map((doc) => [doc.sourcePath, doc.route] as const),
       docsDir: devSite.context.docsDir,

@@ -92,7 +92,7 @@ function readNoteText(filePath: string, options: ScanOptions): string | undefine
   if (nul !== -1) {
     const kind = sniffBinaryKind(bytes);
     options.diagnostics.add({
-      severity: 'error', code: 'binary-note', file, line: lineAt(bytes, nul),
+      severity: 'error', code: 'binary-note', file, // no line: a binary file has none worth showing
       message: `This file is named like a Markdown note but holds binary data${kind ? ` (it looks like ${kind.name})` : ' (a NUL byte)'}; it was left out.`,
       hint: `Rename it to its real extension${kind ? ` (e.g. ${path.parse(filePath).name}${kind.extension})` : ''} and move it to static/, or delete it.`,
     });

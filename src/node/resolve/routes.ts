@@ -44,7 +44,8 @@ function resolveDoc(note: ScannedNote, options: ResolveDocsOptions): Doc | undef
   const location = locateDoc(note.sourcePath, frontMatter.id);
   const computed = computeDocRoute({ sourcePath: note.sourcePath, ...(frontMatter.id !== undefined && { frontMatterId: frontMatter.id }), ...(frontMatter.slug !== undefined && { frontMatterSlug: frontMatter.slug }) });
   if (!isValidRoute(computed)) {
-    options.diagnostics.add({ severity: 'error', code: 'invalid-slug', file, message: `The route computed for this note is not a valid URL path: "${computed}"`, hint: `Set a clean slug in its front matter, e.g. \`slug: /${slugSuggestion(note.sourcePath)}\` (letters, digits, "-", "/"; no "?", "#", "\\" or "..").` });
+    const line = frontMatter.slug !== undefined ? findFrontMatterLine(note.text, 'slug') : undefined;
+    options.diagnostics.add({ severity: 'error', code: 'invalid-slug', file, ...(line !== undefined && { line }), message: `The route computed for this note is not a valid URL path: "${computed}"`, hint: `Set a clean slug in its front matter, e.g. \`slug: /${slugSuggestion(note.sourcePath)}\` (letters, digits, "-", "/"; no "?", "#", "\\" or "..").` });
     return undefined;
   }
   const sidebarPosition = frontMatter.sidebar_position ?? location.prefixPosition;
@@ -60,6 +61,13 @@ function resolveDoc(note: ScannedNote, options: ResolveDocsOptions): Doc | undef
     body: split.body,
     lineOffset: split.bodyLineOffset,
   };
+}
+
+/** The 1-based line of `key:` inside the note's front matter block. */
+function findFrontMatterLine(text: string, key: string): number | undefined {
+  const lines = text.split('\n');
+  for (let i = 1; i < lines.length && !/^---\s*$/.test(lines[i]!); i++) if (lines[i]!.startsWith(`${key}:`)) return i + 1;
+  return undefined;
 }
 
 function slugSuggestion(sourcePath: string): string {

@@ -10,13 +10,15 @@ import type { BuildContext } from '../build/context.js';
 import type { SiteFile } from '../build/emit.js';
 import type { SiteData } from '../build/loadSite.js';
 import type { SiteConfig } from '../config/schema.js';
-import type { LocalIndexInput } from './localIndex.js';
+import type { LocalIndexInput } from './indexFiles.js';
 import { SEARCH_DOCS_TAG, SEARCH_LANGUAGE } from './records.js';
 
 /** Where the search files go in the site (not under assets/: their names are not content-hashed). */
-export const PAGEFIND_DIR = 'pagefind/';
-export const HEADINGS_FILE = 'search/headings.json';
+export const INDEX_DIR = 'search/';
 export const STYLESHEET_FILE = 'search/docsearch.css';
+/** Older names that src/node/dev/devSite.ts checks: every index file is under INDEX_DIR (index.json is the entry). */
+export const PAGEFIND_DIR = INDEX_DIR;
+export const HEADINGS_FILE = `${INDEX_DIR}index.json`;
 
 const require = createRequire(import.meta.url);
 
@@ -25,9 +27,10 @@ export interface SearchIndexInput {
   readonly config: SiteConfig;
 }
 
-/** A search index being built; `files()` waits for it (synchronously: it is pulled by the page writer) and yields it. */
+/** A search index being built beside rendering. */
 export interface SearchIndexJob {
-  files(context: BuildContext): Iterable<SiteFile>;
+  /** The site's files, then the search files (waiting for the worker synchronously: the page writer pulls them). */
+  appendTo(files: Iterable<SiteFile>, context: BuildContext): Iterable<SiteFile>;
 }
 
 /**
@@ -36,14 +39,15 @@ export interface SearchIndexJob {
  */
 export function startSearchIndex(input: SearchIndexInput): SearchIndexJob {
   const stylesheet: SiteFile = [STYLESHEET_FILE, readModalStylesheet()];
-  if (input.config.search.provider !== 'local') return { files: () => [stylesheet] };
-  const worker = startIndexWorker(toLocalIndexInput(input));
+  const worker = input.config.search.provider === 'local' ? startIndexWorker(toLocalIndexInput(input)) : undefined;
   return {
-    *files(context) {
+    *appendTo(files, context) {
+      yield* files;
+      yield stylesheet;
+      if (!worker) return;
       const started = performance.now();
       const local = worker.takeFiles();
       context.timings.set('search', performance.now() - started);
-      yield stylesheet;
       yield* local;
     },
   };
@@ -57,8 +61,7 @@ export function buildSearchRuntime(config: SiteConfig): SearchRuntime {
     provider: search.provider,
     searchPagePath: `${base}${search.searchPagePath.replace(/^\/|\/$/g, '')}`,
     stylesheetUrl: `${base}${STYLESHEET_FILE}`,
-    pagefindUrl: `${base}${PAGEFIND_DIR}`,
-    headingsUrl: `${base}${HEADINGS_FILE}`,
+    indexUrl: `${base}${INDEX_DIR}`,
     appId: search.appId,
     apiKey: search.apiKey,
     indexName: search.indexName,
@@ -76,7 +79,7 @@ export function buildSearchRuntime(config: SiteConfig): SearchRuntime {
 /** A GitHub edit URL's repository gets 'Let us know.' as a new issue; other hosts get no link. */
 function defaultMissingResultsUrl(editUrl: string | undefined): string {
   const repo = editUrl && /^(https:\/\/github\.com\/[^/]+\/[^/]+)/.exec(editUrl)?.[1];
-  return repo ? `${repo}/issues/new?title=${encodeURIComponent('Search: no results for "{query}"')}` : '';
+  return repo ? `${repo}/issues/new?title=${encodeURIComponent('Search: no results for "')}{query}${encodeURIComponent('"')}` : '';
 }
 
 function readModalStylesheet(): string {
@@ -91,25 +94,26 @@ function toLocalIndexInput({ site, config }: SearchIndexInput): LocalIndexInput 
     docs: site.docs.map((doc) => ({ id: doc.id, route: doc.route, title: doc.title, html: doc.html, contentHasTitle: doc.contentHasTitle, headings: doc.headings.map((h) => ({ id: h.id, text: h.text })) })),
     pages: site.docPages.map((page) => ({ route: page.route, breadcrumbs: page.breadcrumbs })),
     urlPrefix: config.baseUrl,
-    pagefindDir: PAGEFIND_DIR,
-    headingsFile: HEADINGS_FILE,
+    indexDir: INDEX_DIR,
   };
 }
 
 /** The worker reports on its own port and flips a shared flag, so the page writer can wait without an event loop. */
-function startIndexWorker(input: LocalIndexInput): { takeFiles(): Map<string, Uint8Array> } {
+function startIndexWorker(input: LocalIndexInput): { takeFiles(): Map<string, string> } {
   const done = new Int32Array(new SharedArrayBuffer(4));
   const { port1, port2 } = new MessageChannel();
   const worker = new Worker(workerBootstrap(new URL('./indexWorker.ts', import.meta.url)), { eval: true, workerData: { input, done, port: port2 }, transferList: [port2] });
   let failure: Error | undefined;
   worker.once('error', (error) => (failure = error));
   worker.unref();
+  let files: Map<string, string> | undefined;
   return {
     takeFiles() {
+      if (files) return files;
       if (Atomics.wait(done, 0, 0, WORKER_TIMEOUT_MS) === 'timed-out') failure ??= new Error(`no answer in ${WORKER_TIMEOUT_MS / 1000} s`);
       const reply = receiveMessageOnPort(port1)?.message as IndexWorkerReply | undefined;
       void worker.terminate();
-      if (reply?.files) return reply.files;
+      if (reply?.files) return (files = reply.files);
       throw new Error(`Could not build the search index: ${reply?.error ?? failure?.message ?? 'its worker thread stopped'}`, { cause: failure });
     },
   };
@@ -119,7 +123,7 @@ const WORKER_TIMEOUT_MS = 300_000;
 
 /** What the index worker sends back: the files, or the error that stopped it. */
 export interface IndexWorkerReply {
-  readonly files?: Map<string, Uint8Array>;
+  readonly files?: Map<string, string>;
   readonly error?: string;
 }
 

@@ -1,14 +1,13 @@
 import { type MessagePort, workerData } from 'node:worker_threads';
 import type { IndexWorkerReply } from './index.js';
-import { buildLocalIndexFiles, type LocalIndexInput } from './localIndex.js';
+import { buildLocalIndexFiles, type LocalIndexInput } from './indexFiles.js';
 
 // Worker thread entry: builds the embedded index beside the main thread's rendering, replies on its port, then
-// flips the shared flag the main thread waits on. (Files are copied, not transferred: Pagefind's small files
-// share pooled buffers.)
+// flips the shared flag the main thread waits on.
 const { input, done, port } = workerData as { input: LocalIndexInput; done: Int32Array; port: MessagePort };
 let reply: IndexWorkerReply;
 try {
-  reply = { files: await buildLocalIndexFiles(input) };
+  reply = { files: buildLocalIndexFiles(input) };
 } catch (error) {
   reply = { error: error instanceof Error ? (error.stack ?? error.message) : String(error) };
 }

@@ -1,18 +1,108 @@
-/** The embedded index's files: Pagefind's chunked full-text index plus the title-and-heading list. */
-import { buildHeadingsIndex } from './headingsIndex.js';
-import { buildPagefindFiles, toSectionRecords } from './pagefindIndex.js';
-import { buildSearchRecords, type BuildRecordsInput } from './records.js';
+/**
+ * The embedded index: a sharded inverted index in plain files, so a browser fetches only what a query needs.
+ *   search/index.json     titles, headings, the chunk table and shard starts (53 KB gzipped for the real corpus)
+ *   search/terms/{n}.txt  sorted term ranges, "term<TAB>chunk-delta,tf,chunk-delta,tf..." (~16 KB gzipped each)
+ *   search/text/{n}.json  four consecutive text chunks (content records, at most 1,500 characters each) for excerpts
+ * Chosen by measurement on the real corpus (1,062 notes, 11 MB of text, 3,839 sections, 7,860 chunks) on this
+ * 2-core machine: Pagefind (Node API, addCustomRecord, one record per section) took 3.9 s standalone and 6.5 s
+ * beside rendering (over the 3 s budget), and its WebAssembly needs 'wasm-unsafe-eval' in the CSP. This index
+ * builds in ~0.6 s (tokenize + postings) in the worker; bench/search.ts: +1.9 s to a full build (2,056 files,
+ * mostly from writing them), 108-138 KB fetched for a cold first query including the modal's code.
+ * A chunk's terms include its section's title and headings, so "kubernetes operators" finds the text under
+ * Kubernetes > Operators. No stemming: the last query term matches word prefixes, the title list catches typos.
+ */
+import { type LocalIndexData, tokenize } from '../../shared/search.js';
+import type { Hierarchy, SearchRecord } from './records.js';
 
-export type LocalIndexInput = BuildRecordsInput & {
-  /** Site-relative output paths: the Pagefind folder ('pagefind/') and the heading list ('search/headings.json'). */
-  readonly pagefindDir: string;
-  readonly headingsFile: string;
-};
+export const INDEX_FILE = 'index.json';
+/** Shards are cut once their text passes this size (about 16 KB gzipped). */
+const SHARD_BYTES = 48_000;
+/**
+ * Chunk texts per file: one per file made 7,860 files for the corpus, and writing them (and deleting the previous
+ * build's) added ~3 s to the build; four per file costs a hit ~1.5 KB gzipped instead of ~0.6 KB.
+ */
+export const TEXT_BUNDLE_SIZE = 4;
 
-/** Records -> Pagefind files + heading list, as site-relative path -> bytes. */
-export async function buildLocalIndexFiles(input: LocalIndexInput): Promise<Map<string, Uint8Array>> {
-  const records = buildSearchRecords(input);
-  const files = await buildPagefindFiles(toSectionRecords(records), input.pagefindDir);
-  files.set(input.headingsFile, new TextEncoder().encode(JSON.stringify(buildHeadingsIndex(records))));
-  return files;
+export interface LocalIndex {
+  readonly data: LocalIndexData;
+  /** Shard n's text (`terms/{n}.txt`). */
+  readonly shards: readonly string[];
+  /** Chunk n's text (stored TEXT_BUNDLE_SIZE to a file, `text/{n}.json`). */
+  readonly texts: readonly string[];
+}
+
+/** One pass over the records (page order): the title and heading lists, the chunks and their postings. */
+export function buildLocalIndex(records: readonly SearchRecord[]): LocalIndex {
+  const pages: [string, string, string][] = [];
+  const headings: [number, number, string, string, number][] = [];
+  const chunkSections: number[] = [];
+  const chunkLengths: number[] = [];
+  const texts: string[] = [];
+  const postings = new Map<string, number[]>();
+  let section = 0;
+  let lastByLevel: number[] = [];
+  for (const record of records) {
+    if (record.type === 'lvl1') {
+      pages.push([record.hierarchy.lvl1, record.url_without_anchor, record.hierarchy.lvl0]);
+      section = pages.length - 1;
+      lastByLevel = [];
+    } else if (record.type !== 'content' && record.type !== 'lvl0') {
+      const level = Number(record.type.slice(3));
+      const parent = lastByLevel.slice(2, level).reduce((found, index) => (index === undefined ? found : index), -1);
+      lastByLevel[level] = headings.length;
+      lastByLevel.length = level + 1;
+      headings.push([pages.length - 1, level, record.hierarchy[record.type] ?? '', record.anchor ?? '', parent]);
+      section = -headings.length; // -1 - index
+    } else if (record.type === 'content' && record.content) {
+      const terms = [...tokenize(record.content), ...tokenize(hierarchyText(record.hierarchy))];
+      addPostings(postings, texts.length, terms);
+      chunkSections.push(section);
+      chunkLengths.push(terms.length);
+      texts.push(record.content);
+    }
+  }
+  const { shards, shardStarts } = writeShards(postings);
+  return { data: { pages, headings, chunkSections, chunkLengths, shardStarts, textBundleSize: TEXT_BUNDLE_SIZE }, shards, texts };
+}
+
+function hierarchyText(hierarchy: Hierarchy): string {
+  return [hierarchy.lvl1, hierarchy.lvl2, hierarchy.lvl3, hierarchy.lvl4, hierarchy.lvl5, hierarchy.lvl6].filter(Boolean).join(' ');
+}
+
+/** Appends (chunk, term frequency) to each term's list; chunks come in increasing order. */
+function addPostings(postings: Map<string, number[]>, chunk: number, terms: readonly string[]): void {
+  const counts = new Map<string, number>();
+  for (const term of terms) counts.set(term, (counts.get(term) ?? 0) + 1);
+  for (const [term, count] of counts) {
+    let list = postings.get(term);
+    if (!list) postings.set(term, (list = []));
+    list.push(chunk, count);
+  }
+}
+
+/** Sorted terms cut into shards; chunk ids are delta-encoded (they only grow), which gzip likes. */
+function writeShards(postings: ReadonlyMap<string, readonly number[]>): { shards: string[]; shardStarts: string[] } {
+  const shards: string[] = [];
+  const shardStarts: string[] = [];
+  let lines: string[] = [];
+  let size = 0;
+  for (const term of [...postings.keys()].sort()) {
+    if (lines.length === 0) shardStarts.push(term);
+    const list = postings.get(term)!;
+    const encoded: number[] = [];
+    for (let i = 0, previous = 0; i < list.length; i += 2) {
+      encoded.push(list[i]! - previous, list[i + 1]!);
+      previous = list[i]!;
+    }
+    const line = `${term}\t${encoded.join(',')}`;
+    lines.push(line);
+    size += line.length + 1;
+    if (size >= SHARD_BYTES) {
+      shards.push(lines.join('\n'));
+      lines = [];
+      size = 0;
+    }
+  }
+  if (lines.length > 0) shards.push(lines.join('\n'));
+  return { shards, shardStarts };
 }

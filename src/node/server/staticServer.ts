@@ -31,6 +31,8 @@ export interface SiteServerOptions {
   contentSecurityPolicy?: string;
   /** Called once per request when its response has finished or the connection closed. */
   onRequest?: (entry: RequestLogEntry) => void;
+  /** Compress text responses (default true); `wiki dev` turns it off: on loopback it only costs time. */
+  compress?: boolean;
   /**
    * Answers a GET or HEAD request before the site's files are looked up, e.g. the dev server's live-update
    * endpoint; resolves true when it answered. Security headers are already set on `res`.
@@ -51,7 +53,7 @@ interface ServerContext {
   securityHeaders: Record<string, string>;
   /** The default policy is tightened per HTML page with the hashes of its inline scripts. */
   hashInlineScripts: boolean;
-  compression: CompressionCache;
+  compression: CompressionCache | undefined;
   handleRequest: SiteServerOptions['handleRequest'];
 }
 
@@ -78,7 +80,7 @@ interface FileResponse {
 /** Sends a file with caching, conditional-request and compression headers. */
 async function sendFile(req: IncomingMessage, res: ServerResponse, ctx: ServerContext, file: FileResponse): Promise<void> {
   const contentType = getContentType(file.relPath);
-  const compressible = isCompressible(contentType, file.body.byteLength);
+  const compressible = ctx.compression !== undefined && isCompressible(contentType, file.body.byteLength);
   const etag = computeEtag(file.body);
   const headers: Record<string, string | number> = {
     'Content-Type': contentType,
@@ -98,7 +100,7 @@ async function sendFile(req: IncomingMessage, res: ServerResponse, ctx: ServerCo
   }
   const encoding = compressible ? chooseEncoding(req.headers['accept-encoding']) : undefined;
   const payload = encoding
-    ? await ctx.compression.compress({ relPath: file.relPath, etag, encoding, body: file.body })
+    ? await ctx.compression!.compress({ relPath: file.relPath, etag, encoding, body: file.body })
     : file.body;
   if (encoding) headers['Content-Encoding'] = encoding;
   headers['Content-Length'] = payload.byteLength;
@@ -175,7 +177,7 @@ export async function startSiteServer(options: SiteServerOptions): Promise<SiteS
     files: options.files,
     securityHeaders: getSecurityHeaders(options.contentSecurityPolicy ?? defaultContentSecurityPolicy),
     hashInlineScripts: options.contentSecurityPolicy === undefined,
-    compression: createCompressionCache(),
+    compression: options.compress === false ? undefined : createCompressionCache(),
     handleRequest: options.handleRequest,
   };
   const server = createServer({ maxHeaderSize: 16 * 1024 }, (req, res) => {

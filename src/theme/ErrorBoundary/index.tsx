@@ -17,10 +17,15 @@ interface ErrorBoundaryState {
 
 export const ERROR_TITLE = 'Page Error';
 
+// No class fields: compiled for ES2020 each one costs a call to an esbuild helper.
 export class ErrorBoundary extends Component<ErrorBoundaryProps, ErrorBoundaryState> {
-  override state: ErrorBoundaryState = { error: null };
-  private errorKey: string | undefined;
-  private titleBefore = '';
+  declare private errorKey: string | undefined;
+  declare private titleBefore: string;
+
+  constructor(props: ErrorBoundaryProps) {
+    super(props);
+    this.state = { error: null };
+  }
 
   static getDerivedStateFromError(error: unknown): ErrorBoundaryState {
     return { error: error instanceof Error ? error : new Error(String(error)) };
@@ -41,13 +46,9 @@ export class ErrorBoundary extends Component<ErrorBoundaryProps, ErrorBoundarySt
     this.setState({ error: null });
   }
 
-  private tryAgain = async (): Promise<void> => {
-    try {
-      await this.props.onTryAgain?.();
-    } finally {
-      this.reset();
-    }
-  };
+  private tryAgain(): void {
+    void Promise.resolve(this.props.onTryAgain?.()).finally(() => this.reset());
+  }
 
   override render(): ReactNode {
     const { error } = this.state;
@@ -56,7 +57,7 @@ export class ErrorBoundary extends Component<ErrorBoundaryProps, ErrorBoundarySt
       <main className="error-page" id="__main" role="alert">
         <h1 className="error-page__title">This page crashed.</h1>
         <p className="error-page__message">{error.message}</p>
-        <button type="button" className="error-page__retry" onClick={() => void this.tryAgain()}>
+        <button type="button" className="error-page__retry" onClick={() => this.tryAgain()}>
           Try again
         </button>
       </main>

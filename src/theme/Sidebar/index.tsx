@@ -2,8 +2,8 @@
 /** The docs sidebar: a tree of links and collapsible categories, with the current page's branch open. */
 import { useEffect, useRef, useState } from 'react';
 import type { SidebarCategory, SidebarItem, SidebarLink } from '../../shared/types.js';
-import { Loader } from '../Loader/index.js';
 import { useThemeContext } from '../ThemeContext/index.js';
+import { UnloadedItems } from './UnloadedItems.js';
 import { categoryContainsRoute, clsx, isSameRoute, sidebarItemKey, withBaseUrl } from '../utils/index.js';
 
 export interface SidebarProps {
@@ -156,26 +156,3 @@ function SidebarCategoryItem({ item, activeRoute, level, onLoadItems }: ItemProp
   );
 }
 
-/** An opened category whose items are not in the page yet: asks for them, with the loader and, on failure, Retry. */
-function UnloadedItems({ category, onLoadItems }: { category: SidebarCategory; onLoadItems?: ItemProps['onLoadItems'] }) {
-  const [error, setError] = useState<string | undefined>(undefined);
-  const [attempt, setAttempt] = useState(0);
-  useEffect(() => {
-    let live = true;
-    setError(undefined);
-    Promise.resolve(onLoadItems?.(category)).catch((reason: unknown) => {
-      if (live) setError(`Could not load the items of '${category.label}': ${reason instanceof Error ? reason.message : String(reason)}`);
-    });
-    return () => {
-      live = false;
-    };
-    // `category` is replaced by its loaded version when the items arrive, which unmounts this component.
-  }, [attempt]);
-  return (
-    <ul className="menu__list">
-      <li className="menu__list-item menu__list-item--loading" aria-live="polite">
-        <Loader error={error} onRetry={() => setAttempt((n) => n + 1)} />
-      </li>
-    </ul>
-  );
-}

@@ -1,0 +1,96 @@
+/**
+ * `wiki dev` on (a temp copy of) the real corpus: startup time, and the time from writing a note to the new text
+ * in the open page's DOM (target: 300 ms), for a small, a mid-size and the largest note; then a title change
+ * (a full in-memory rebuild and a reload). Prints figures, asserts nothing.
+ *   node --import tsx bench/dev-latency.ts [--edits 5]
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import type { Page } from 'playwright-core';
+import { launchBrowser } from '../test/helpers/browser.js';
+import { makeTempDir } from '../test/helpers/cli.js';
+import { startDevProcess } from '../test/helpers/devServer.js';
+
+const repoRoot = path.resolve(import.meta.dirname, '..');
+const corpus = path.resolve(repoRoot, '../shared/corpora/knowledge');
+const notes = [
+  { file: 'web/nodejs/fastify.md', route: 'web/nodejs/fastify' },
+  { file: 'web/nodejs/nodejs.md', route: 'web/nodejs/' },
+  { file: 'programming-languages/rust/rust-libraries/rust-libraries.md', route: 'programming-languages/rust/rust-libraries/' },
+];
+
+const { values } = parseArgs({ options: { edits: { type: 'string', default: '5' } } });
+const siteDir = makeTempDir('wiki-dev-bench-');
+fs.cpSync(corpus, path.join(siteDir, 'docs'), { recursive: true });
+for (const entry of fs.readdirSync(path.join(siteDir, 'docs'), { recursive: true, withFileTypes: true })) fs.chmodSync(path.join(entry.parentPath, entry.name), entry.isDirectory() ? 0o755 : 0o644);
+fs.writeFileSync(path.join(siteDir, 'wiki.config.ts'), "export default { title: 'Everything I know', url: 'https://wiki.example.com' };\n");
+
+const spawned = performance.now();
+const dev = await startDevProcess(siteDir);
+const ready = /ready in ([\d.]+) s(.*)/.exec(dev.output());
+console.log(`startup: ${((performance.now() - spawned) / 1000).toFixed(2)} s from spawn to serving (the server's own figure: ${ready?.[1]} s${ready?.[2] ?? ''})`);
+const browser = await launchBrowser();
+const page = await (await browser.newContext()).newPage();
+
+/** Writes the note with a marker paragraph under its title and resolves with ms until the marker is in the DOM. */
+async function timeEdit(file: string, marker: string): Promise<number> {
+  await page.evaluate((text) => {
+    delete (window as unknown as { seenAt?: number }).seenAt;
+    const target = document.querySelector('#__wiki .markdown')!;
+    const observer = new MutationObserver(() => {
+      if (!document.querySelector('#__wiki .markdown')?.textContent?.includes(text)) return;
+      (window as unknown as { seenAt: number }).seenAt = Date.now();
+      observer.disconnect();
+    });
+    observer.observe(target, { childList: true, subtree: true, characterData: true });
+  }, marker);
+  const original = fs.readFileSync(path.join(corpus, file), 'utf8');
+  const edited = original.replace(/^(# .*)$/m, `$1\n\n${marker}\n`);
+  const written = Date.now();
+  fs.writeFileSync(path.join(siteDir, 'docs', file), edited);
+  await page.waitForFunction(() => (window as unknown as { seenAt?: number }).seenAt, undefined, { timeout: 30_000 });
+  return (await page.evaluate(() => (window as unknown as { seenAt: number }).seenAt)) - written;
+}
+
+function summarize(times: number[]): string {
+  const sorted = [...times].sort((a, b) => a - b);
+  return `median ${sorted[Math.floor(sorted.length / 2)]} ms, max ${sorted.at(-1)} ms (${times.join(', ')})`;
+}
+
+async function openNote(route: string): Promise<Page> {
+  await page.goto(dev.url + route);
+  await page.waitForSelector('html[data-wiki-dev-connected="true"]');
+  await page.evaluate(() => {
+    (window as unknown as { kept: boolean }).kept = true;
+    window.scrollTo(0, 600);
+  });
+  return page;
+}
+
+for (const note of notes) {
+  await openNote(note.route);
+  const size = fs.statSync(path.join(corpus, note.file)).size;
+  const times: number[] = [];
+  for (let i = 0; i < Number(values.edits); i++) times.push(await timeEdit(note.file, `Live edit marker ${note.route} ${i}.`));
+  const reloaded = await page.evaluate(() => !(window as unknown as { kept?: boolean }).kept);
+  console.log(`write -> DOM, ${note.file} (${(size / 1024).toFixed(0)} KB): ${summarize(times)}${reloaded ? ' (page reloaded!)' : ''}`);
+}
+
+// A title change renames the sidebar entry: the sidebar and page models are rebuilt in place, every tab reloads.
+await openNote(notes[1]!.route);
+const file = path.join(siteDir, 'docs', notes[1]!.file);
+const written = Date.now();
+fs.writeFileSync(file, fs.readFileSync(file, 'utf8').replace(/^title: .*$/m, 'title: Node.js renamed'));
+await page.waitForFunction(() => document.title.startsWith('Node.js renamed'), undefined, { timeout: 120_000 });
+console.log(`title change (sidebar rebuilt in place + reload): ${Date.now() - written} ms`);
+// A new note changes the routes: a full in-memory rebuild (every note parsed again).
+const added = Date.now();
+fs.writeFileSync(path.join(siteDir, 'docs/web/nodejs/bench-new-note.md'), '# Bench new note\n\nAdded by the bench.\n');
+await page.waitForFunction(() => document.querySelector('.doc-sidebar')?.textContent?.includes('Bench new note'), undefined, { timeout: 120_000 });
+console.log(`new note (full rebuild + reload): ${Date.now() - added} ms`);
+console.log(dev.output().split('\n').filter((line) => / (updated|rebuilt) /.test(line)).slice(-3).map((line) => `  server: ${line}`).join('\n'));
+
+await browser.close();
+await dev.stop();
+fs.rmSync(siteDir, { recursive: true, force: true });

@@ -1,0 +1,73 @@
+/**
+ * Scale bench: builds synthetic notes folders (bench/generate.ts) and the real corpus with the real CLI, each in
+ * its own process, and prints build time, peak RSS (of the process and its worker threads) and output size, so
+ * cost growth is visible. Prints figures, asserts nothing. Heavy: run it by hand, once.
+ *   node --import tsx bench/scale.ts                       1k, 10k, 50k notes and the corpus
+ *   node --import tsx bench/scale.ts --sizes 1000,10000    chosen sizes (and the corpus)
+ */
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { generateNotes } from './generate.js';
+
+const repoRoot = path.resolve(import.meta.dirname, '..');
+const corpus = path.resolve(repoRoot, '../shared/corpora/knowledge');
+
+interface Row {
+  readonly name: string;
+  readonly notes: number;
+  readonly inputMb: number;
+  readonly seconds: number;
+  readonly peakMb: number;
+  readonly outputMb: number;
+  readonly ok: boolean;
+  readonly summary: string;
+}
+
+function folderBytes(dir: string): number {
+  let total = 0;
+  for (const entry of fs.readdirSync(dir, { recursive: true, withFileTypes: true })) if (entry.isFile()) total += fs.statSync(path.join(entry.parentPath, entry.name)).size;
+  return total;
+}
+
+/** One `wiki build` under /usr/bin/time: wall seconds and peak RSS come from the kernel's accounting of the child. */
+function buildOnce(name: string, notes: number, args: readonly string[], inputBytes: number): Row {
+  const outDir = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'wiki-scale-')), 'build');
+  const child = spawnSync('/usr/bin/time', ['-f', 'TIME %e %M', process.execPath, path.join(repoRoot, 'bin/wiki.mjs'), 'build', '--out', outDir, ...args], { cwd: repoRoot, encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 });
+  const timeLine = child.stderr.split('\n').find((line) => line.startsWith('TIME ')) ?? 'TIME 0 0';
+  const [, seconds, maxKb] = timeLine.split(' ').map(Number);
+  const summary = child.stdout.trim().split('\n').pop() ?? '';
+  const ok = child.status === 0;
+  const outputMb = ok ? folderBytes(outDir) / 1e6 : 0;
+  fs.rmSync(path.dirname(outDir), { recursive: true, force: true });
+  if (!ok) console.error(child.stderr.split('\n').filter((line) => !line.startsWith('warning')).slice(-15).join('\n'));
+  return { name, notes, inputMb: inputBytes / 1e6, seconds: seconds!, peakMb: maxKb! / 1024, outputMb, ok, summary };
+}
+
+function printRow(row: Row): void {
+  const perThousand = row.seconds / (row.notes / 1000);
+  console.log(`${row.name.padEnd(8)} ${String(row.notes).padStart(6)} notes ${row.inputMb.toFixed(0).padStart(5)} MB in | ${row.seconds.toFixed(1).padStart(6)} s (${perThousand.toFixed(2)} s/1k notes, ${(row.seconds / row.inputMb).toFixed(2)} s/MB) | peak RSS ${row.peakMb.toFixed(0).padStart(5)} MB | out ${row.outputMb.toFixed(0).padStart(5)} MB${row.ok ? '' : ' | FAILED'}`);
+  console.log(`         ${row.summary.replace(/^.*-> \S+ /, '')}`);
+}
+
+const { values } = parseArgs({ options: { sizes: { type: 'string', default: '1000,10000,50000' }, keep: { type: 'boolean', default: false } } });
+const sizes = values.sizes.split(',').map(Number);
+console.log(`wiki build scale bench: ${os.availableParallelism()} cores, Node ${process.version}, load ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+const rows: Row[] = [];
+const corpusRow = buildOnce('corpus', 1062, ['--docs', corpus], folderBytes(corpus));
+printRow(corpusRow);
+for (const notes of sizes) {
+  const siteDir = path.join(os.tmpdir(), `wiki-scale-${notes}`);
+  const site = generateNotes({ notes, outDir: siteDir });
+  const row = buildOnce(`${notes / 1000}k`, notes, ['--config', site.configPath], site.bytes);
+  printRow(row);
+  rows.push(row);
+  if (!values.keep) fs.rmSync(siteDir, { recursive: true, force: true });
+}
+if (rows.length > 1) {
+  const [first, last] = [rows[0]!, rows.at(-1)!];
+  const growth = last.seconds / first.seconds / (last.notes / first.notes);
+  console.log(`growth ${first.name} -> ${last.name}: time x${(last.seconds / first.seconds).toFixed(1)}, memory x${(last.peakMb / first.peakMb).toFixed(1)} for x${last.notes / first.notes} notes (time per note x${growth.toFixed(2)}; 1.00 is linear)`);
+}

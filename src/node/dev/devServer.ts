@@ -1,0 +1,153 @@
+/**
+ * `wiki dev`: builds the site in memory, serves it, watches the notes, static files and config, and pushes
+ * each update to open tabs (Server-Sent Events), which swap the new content in or reload keeping their scroll.
+ */
+import { randomUUID } from 'node:crypto';
+import { promises as fs } from 'node:fs';
+import type { ServerResponse } from 'node:http';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+import { devClientPath, type DevMessage } from '../../client/dev/protocol.js';
+import { startSiteServer, type SiteFiles } from '../server/index.js';
+import { readSiteFile } from './devSite.js';
+import { createLiveEvents } from './liveEvents.js';
+import { createDevSession, type DevSession } from './session.js';
+import { watchPaths, type Watcher } from './watch.js';
+
+export interface DevServerOptions {
+  readonly configPath: string;
+  readonly docsDir?: string;
+  /** 0 picks a free port. */
+  readonly port: number;
+  readonly host?: string;
+  readonly log?: (line: string) => void;
+}
+
+export interface DevServer {
+  readonly url: string;
+  /** Seconds from start to the first page being ready to serve. */
+  readonly startupSeconds: number;
+  close(): Promise<void>;
+}
+
+const engineRoot = path.resolve(fileURLToPath(import.meta.url), '../../../..');
+
+/** Starts the dev server; resolves once it listens (a failed first build is shown, not thrown). */
+export async function startDevServer(options: DevServerOptions): Promise<DevServer> {
+  const started = performance.now();
+  const log = options.log ?? ((line: string) => console.log(line));
+  const session = createDevSession({ configPath: options.configPath, log, ...(options.docsDir !== undefined && { docsDir: options.docsDir }) });
+  const [clientScript] = await Promise.all([bundleDevClient(), session.start()]);
+  const sessionId = randomUUID();
+  const events = createLiveEvents(() => ({ type: 'hello', session: sessionId, version: session.version, problems: session.problems() }));
+  const server = await startSiteServer({
+    files: devSiteFiles(session),
+    port: options.port,
+    compress: false,
+    ...(options.host !== undefined && { host: options.host }),
+    handleRequest: (req, res) => events.handle(req, res) || serveScript(req.url, res, clientScript),
+  });
+  const startupSeconds = (performance.now() - started) / 1000;
+  let watcher: Watcher = watchPaths(session.watchTargets(), onChange);
+  let watched = JSON.stringify(session.watchTargets());
+  let pending = new Set<string>();
+  let running = false;
+
+  function onChange(paths: Set<string>): void {
+    for (const filePath of paths) pending.add(filePath);
+    if (!running) void drain();
+  }
+
+  // One batch at a time; changes made during a rebuild are handled together right after it.
+  async function drain(): Promise<void> {
+    running = true;
+    while (pending.size > 0) {
+      const batch = pending;
+      pending = new Set();
+      try {
+        const message: DevMessage | undefined = await session.applyChanges(batch);
+        if (message) events.broadcast(message);
+      } catch (error) {
+        log(`error The dev server failed to apply a change: ${(error as Error).stack ?? String(error)}`);
+      }
+      rewatchIfMoved();
+    }
+    running = false;
+  }
+
+  // A config edit can move the docs or static folder.
+  function rewatchIfMoved(): void {
+    const targets = session.watchTargets();
+    if (JSON.stringify(targets) === watched) return;
+    watcher.close();
+    watcher = watchPaths(targets, onChange);
+    watched = JSON.stringify(targets);
+  }
+
+  const site = session.site;
+  const what = site ? `${site.docs.length} notes from ${path.relative(process.cwd(), site.context.docsDir) || '.'}` : 'nothing (the build failed, see above)';
+  const stages = site ? ` (${[...site.context.timings].map(([name, ms]) => `${name} ${Math.round(ms)} ms`).join(', ')})` : '';
+  log(`wiki dev: serving ${what}, ready in ${startupSeconds.toFixed(2)} s${stages}`);
+  log(`  ${server.url.replace('127.0.0.1', 'localhost')}  (watching notes, static files and ${options.configPath}; Ctrl+C to stop)`);
+  return {
+    url: server.url,
+    startupSeconds,
+    async close() {
+      watcher.close();
+      events.close();
+      if (session.site) session.site.cancelled = true;
+      await server.close();
+    },
+  };
+}
+
+/** The site's files from memory, static files from disk, and every HTML page with the live-update script. */
+function devSiteFiles(session: DevSession): SiteFiles {
+  const encoder = new TextEncoder();
+  return {
+    async read(relPath) {
+      const site = session.site;
+      let contents: string | Uint8Array | undefined;
+      if (!site) contents = relPath.endsWith('.html') ? buildFailedPage : undefined;
+      else {
+        const source = site.copies.get(relPath);
+        contents = source ? await fs.readFile(source).catch(() => undefined) : await readSiteFile(site, relPath);
+      }
+      if (contents === undefined) return undefined;
+      if (!relPath.endsWith('.html')) return typeof contents === 'string' ? encoder.encode(contents) : contents;
+      const html = typeof contents === 'string' ? contents : new TextDecoder().decode(contents);
+      return encoder.encode(injectDevClient(html, session.version));
+    },
+  };
+}
+
+const buildFailedPage = '<!doctype html>\n<html lang="en"><head><meta charset="utf-8"><title>Build failed</title></head><body><main><h1>The site could not be built</h1><p>The terminal running <code>wiki dev</code> says why. This page reloads once the problem is fixed.</p></main></body></html>\n';
+
+/** Adds the live-update script, tagged with the build version the page shows. */
+export function injectDevClient(html: string, version: number): string {
+  const tag = `<script type="module" src="${devClientPath}" data-wiki-dev-version="${version}"></script>`;
+  const end = html.lastIndexOf('</body>');
+  return end === -1 ? html + tag : `${html.slice(0, end)}${tag}\n${html.slice(end)}`;
+}
+
+function serveScript(url: string | undefined, res: ServerResponse, script: string): boolean {
+  if ((url ?? '').split('?')[0] !== devClientPath) return false;
+  res.writeHead(200, { 'Content-Type': 'text/javascript; charset=utf-8', 'Cache-Control': 'no-cache', 'Content-Length': Buffer.byteLength(script) });
+  res.end(res.req.method === 'HEAD' ? undefined : script);
+  return true;
+}
+
+/** The browser side of live updates, bundled once per session (a few milliseconds with esbuild). */
+async function bundleDevClient(): Promise<string> {
+  const result = await build({
+    entryPoints: [path.join(engineRoot, 'src/client/dev/devClient.ts')],
+    bundle: true,
+    format: 'esm',
+    target: 'es2020',
+    write: false,
+    tsconfig: path.join(engineRoot, 'src/client/tsconfig.json'),
+    logLevel: 'silent',
+  });
+  return result.outputFiles[0]!.text;
+}

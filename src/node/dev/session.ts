@@ -1,0 +1,200 @@
+/**
+ * One `wiki dev` session: the current build, its problems, and what each batch of file changes does to it
+ * (re-render one note, rebuild everything in memory, or just tell tabs to reload).
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { DevMessage, DevProblem } from '../../client/dev/protocol.js';
+import { asRoute } from '../../shared/paths.js';
+import { bundleClient, type ClientAssets } from '../build/clientBundle.js';
+import { ConfigError, loadConfig } from '../config/loadConfig.js';
+import type { SiteConfig } from '../config/schema.js';
+import { categoryFileNames } from '../docs/category.js';
+import { markdownExtensions } from '../docs/docPaths.js';
+import { collectThemeCss } from '../render/themeCss.js';
+import { buildDevSite, deferBackgroundRender, diffSites, type DevSite } from './devSite.js';
+import { reportProblems, type ProblemReport } from './report.js';
+import { updateNote } from './updateNote.js';
+import type { WatchTarget } from './watch.js';
+
+const themeDir = path.resolve(fileURLToPath(import.meta.url), '../../../theme');
+
+export interface DevSessionOptions {
+  readonly configPath: string;
+  readonly docsDir?: string;
+  readonly log: (line: string) => void;
+}
+
+export interface DevSession {
+  /** The site being served; after a failed rebuild, the last one that built. */
+  readonly site: DevSite | undefined;
+  /** Increases with every update sent to tabs. */
+  readonly version: number;
+  /** Errors for the overlay (warnings go to the terminal only). */
+  problems(): DevProblem[];
+  /** The first build; resolves false when it failed (the server still starts and shows why). */
+  start(): Promise<boolean>;
+  /** Applies a batch of changed paths; resolves with the message for open tabs, if any. */
+  applyChanges(paths: ReadonlySet<string>): Promise<DevMessage | undefined>;
+  watchTargets(): WatchTarget[];
+}
+
+// reloadAll: tabs reload whatever the page models say (config and static files change what the browser loads).
+type Plan = { kind: 'none' } | { kind: 'reload' } | { kind: 'notes'; files: string[] } | { kind: 'full'; reason: string; reloadConfig: boolean; reloadAll: boolean };
+
+export function createDevSession(options: DevSessionOptions): DevSession {
+  const configFile = path.resolve(options.configPath);
+  const display = (file: string) => path.relative(process.cwd(), file) || file;
+  let config: SiteConfig | undefined;
+  let client: { baseUrl: string; assets: ClientAssets } | undefined;
+  let site: DevSite | undefined;
+  let fatal: DevProblem | undefined;
+  /** Notes whose update threw (the page keeps its last good version); cleared when they update or on a rebuild. */
+  const noteFailures = new Map<string, DevProblem>();
+  let version = 0;
+  const report: ProblemReport = { printed: new Set(), hadErrors: false };
+
+  async function fullBuild(reloadConfig: boolean): Promise<boolean> {
+    try {
+      if (reloadConfig || !config) config = await loadConfig(options.configPath);
+      if (client?.baseUrl !== config.baseUrl) client = { baseUrl: config.baseUrl, assets: await bundleClient({ css: await collectThemeCss(themeDir), baseUrl: config.baseUrl, minify: false }) };
+      const next = await buildDevSite({ config, configPath: options.configPath, client: client.assets, ...(options.docsDir !== undefined && { docsDir: options.docsDir }) });
+      if (site) site.cancelled = true;
+      site = next;
+      fatal = undefined;
+      noteFailures.clear();
+      return true;
+    } catch (error) {
+      fatal = describeFatal(error as Error, display(configFile));
+      return false;
+    }
+  }
+
+  function plan(paths: ReadonlySet<string>): Plan {
+    if (paths.has(configFile)) return { kind: 'full', reason: `${display(configFile)} changed`, reloadConfig: true, reloadAll: true };
+    if (!site) return { kind: 'full', reason: 'retrying the failed build', reloadConfig: true, reloadAll: true };
+    const notes: string[] = [];
+    let reload = false;
+    for (const filePath of paths) {
+      const step = classify(site, filePath);
+      if (step.kind === 'full') return step;
+      if (step.kind === 'note') notes.push(filePath);
+      if (step.kind === 'reload') reload = true;
+    }
+    return notes.length > 0 ? { kind: 'notes', files: notes } : reload ? { kind: 'reload' } : { kind: 'none' };
+  }
+
+  async function applyPlan(step: Plan): Promise<{ message?: DevMessage; summary: string }> {
+    if (step.kind === 'none') return { summary: '' };
+    if (step.kind === 'reload') return { message: update([], 'all'), summary: 'static files changed: reloading open pages' };
+    if (step.kind === 'notes') {
+      const updates = step.files.map((file) => ({ file, result: tryUpdateNote(file) }));
+      const needsFull = updates.find((u) => u.result.kind === 'full');
+      if (!needsFull) {
+        const content = updates.flatMap((u) => (u.result.kind === 'content' ? [u.result.route] : []));
+        const reload = updates.flatMap((u) => (u.result.kind === 'page' ? [u.result.route] : []));
+        const relaidOut = updates.some((u) => u.result.kind === 'layout');
+        const what = updates.map((u) => `${display(u.file)} (${u.result.kind === 'layout' ? 'sidebar' : u.result.kind})`).join(', ');
+        return { message: update(content, relaidOut ? 'all' : reload), summary: `updated ${what}` };
+      }
+      const reason = needsFull.result.kind === 'full' ? needsFull.result.reason : '';
+      // While the config is broken, a rebuild checks it again rather than clearing its error with the last good one.
+      return applyPlan({ kind: 'full', reason: `${display(needsFull.file)}: ${reason}`, reloadConfig: fatal !== undefined, reloadAll: false });
+    }
+    const previous = site;
+    if (!(await fullBuild(step.reloadConfig))) return { message: update([], []), summary: `build failed (${step.reason})` };
+    const changes = step.reloadAll ? { content: [], reload: 'all' as const } : diffSites(previous, site!);
+    return { message: update(changes.content, changes.reload), summary: `rebuilt ${site!.docs.length} notes (${step.reason})` };
+  }
+
+  /** One note's update; an exception becomes a problem for the overlay instead of stopping the server. */
+  function tryUpdateNote(file: string): ReturnType<typeof updateNote> {
+    try {
+      const result = updateNote(site!, file);
+      noteFailures.delete(file);
+      return result;
+    } catch (error) {
+      noteFailures.set(file, { code: 'note-failed', file: display(file), message: `Can't process this note: ${(error as Error).message}`, hint: 'Its page keeps its last good version; fix the note and save it again.' });
+      return { kind: 'same', route: site!.docs.find((doc) => doc.filePath === file)?.route ?? asRoute('/') };
+    }
+  }
+
+  function update(content: string[], reload: string[] | 'all'): DevMessage {
+    version += 1;
+    return { type: 'update', version, content, reload, problems: problems() };
+  }
+
+  function problems(): DevProblem[] {
+    const errors = (site?.diagnostics ?? []).filter((d) => d.severity === 'error').map(({ severity: _severity, ...problem }) => problem);
+    return [...(fatal ? [fatal] : []), ...noteFailures.values(), ...errors];
+  }
+
+  return {
+    get site() {
+      return site;
+    },
+    get version() {
+      return version;
+    },
+    problems,
+    async start() {
+      const ok = await fullBuild(true);
+      reportProblems(report, { diagnostics: site?.diagnostics ?? [], failures: [...(fatal ? [fatal] : []), ...noteFailures.values()], log: options.log });
+      return ok;
+    },
+    async applyChanges(paths) {
+      const started = performance.now();
+      if (site) deferBackgroundRender(site);
+      const { message, summary } = await applyPlan(plan(paths));
+      if (!summary) return undefined;
+      const ms = performance.now() - started;
+      options.log(`${new Date().toLocaleTimeString('en-GB')} ${summary} in ${ms < 1000 ? `${Math.round(ms)} ms` : `${(ms / 1000).toFixed(2)} s`}`);
+      reportProblems(report, { diagnostics: site?.diagnostics ?? [], failures: [...(fatal ? [fatal] : []), ...noteFailures.values()], log: options.log });
+      return message;
+    },
+    watchTargets() {
+      const folders = site ? [site.context.docsDir, site.context.staticDir] : [];
+      return [{ path: configFile, kind: 'file' }, ...folders.map((folder) => ({ path: folder, kind: 'folder' as const }))];
+    },
+  };
+}
+
+/** What one changed path means for the current build. */
+function classify(site: DevSite, filePath: string): { kind: 'ignore' | 'note' | 'reload' } | (Plan & { kind: 'full' }) {
+  const { docsDir, staticDir } = site.context;
+  const full = (reason: string, reloadAll = false) => ({ kind: 'full' as const, reason, reloadConfig: false, reloadAll });
+  const inStatic = path.relative(staticDir, filePath);
+  if (!inStatic.startsWith('..') && !path.isAbsolute(inStatic)) {
+    const known = site.copies.get(inStatic.split(path.sep).join('/')) === filePath;
+    return known === fs.existsSync(filePath) && !isFolder(filePath) ? { kind: 'reload' } : full('static files were added or removed', true);
+  }
+  const relPath = path.relative(docsDir, filePath);
+  if (relPath.startsWith('..') || path.isAbsolute(relPath)) return { kind: 'ignore' };
+  const name = path.basename(filePath);
+  if ((categoryFileNames as readonly string[]).includes(name)) return full(`${name} changed`);
+  if (relPath.split(path.sep).some((part) => part.startsWith('.') || part.startsWith('_'))) return { kind: 'ignore' };
+  if (markdownExtensions.some((ext) => name.endsWith(ext))) return { kind: 'note' };
+  if ([...site.copies.values()].includes(filePath)) return full('a file linked from a note changed');
+  if (isFolder(filePath) || site.docs.some((doc) => doc.filePath.startsWith(filePath + path.sep))) return full('a folder was added, removed or renamed');
+  return { kind: 'ignore' };
+}
+
+function isFolder(filePath: string): boolean {
+  try {
+    return fs.statSync(filePath).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
+/** A failure that stopped the whole build, in the overlay's terms ("file:line:col: what" + how to fix). */
+function describeFatal(error: Error, configFile: string): DevProblem {
+  const [first = '', ...rest] = error.message.split('\n');
+  const hint = rest.map((line) => line.replace(/^ {4}/, '')).join('\n') || undefined;
+  const located = /^(.+?):(\d+):\d+: (.*)$/.exec(first);
+  if (located) return { code: 'config', file: located[1]!, line: Number(located[2]), message: located[3]!, ...(hint && { hint }) };
+  const code = error instanceof ConfigError ? 'config' : 'build-failed';
+  const file = error instanceof ConfigError ? configFile : undefined;
+  return { code, ...(file && { file }), message: first, hint: hint ?? `${error.stack?.split('\n').slice(1, 4).join('\n') ?? ''}\nThis looks like a bug in the engine; the dev server keeps serving the last good build.` };
+}

@@ -1,0 +1,33 @@
+// @jsxRuntime automatic (tsx and esbuild have no root tsconfig to read `jsx: react-jsx` from)
+/** The items of an opened category that the page's HTML left out: asks for them, with the loader and, on failure, Retry. */
+import { useEffect, useState } from 'react';
+import type { SidebarCategory } from '../../shared/types.js';
+import { Loader } from '../Loader/index.js';
+
+export interface UnloadedItemsProps {
+  readonly category: SidebarCategory;
+  readonly onLoadItems?: ((category: SidebarCategory) => Promise<void> | void) | undefined;
+}
+
+export function UnloadedItems({ category, onLoadItems }: UnloadedItemsProps) {
+  const [error, setError] = useState<string | undefined>(undefined);
+  const [attempt, setAttempt] = useState(0);
+  useEffect(() => {
+    let live = true;
+    setError(undefined);
+    Promise.resolve(onLoadItems?.(category)).catch((reason: unknown) => {
+      if (live) setError(`Could not load the items of '${category.label}': ${reason instanceof Error ? reason.message : String(reason)}`);
+    });
+    return () => {
+      live = false;
+    };
+    // `category` is replaced by its loaded version when the items arrive, which unmounts this component.
+  }, [attempt]);
+  return (
+    <ul className="menu__list">
+      <li className="menu__list-item menu__list-item--loading" aria-live="polite">
+        <Loader error={error} onRetry={() => setAttempt((n) => n + 1)} />
+      </li>
+    </ul>
+  );
+}
