@@ -78,7 +78,19 @@ export interface SpecialPageModel {
   readonly head: readonly HeadTag[];
 }
 
-export type PageModel = DocPageModel | SpecialPageModel;
+/** A page of the site's `pages/` folder: a React component rendered inside the layout (no note behind it). */
+export interface CustomPageModel {
+  readonly kind: 'custom';
+  readonly route: Route;
+  /** From the module's optional `title` export ('' when absent: the document title is then the site title). */
+  readonly title: string;
+  readonly documentTitle: string;
+  /** From the module's optional `description` export. */
+  readonly description: string;
+  readonly head: readonly HeadTag[];
+}
+
+export type PageModel = DocPageModel | SpecialPageModel | CustomPageModel;
 
 /**
  * What a navigation in the browser fetches for a note. The sidebar is not part of a page's data: it is one

@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react';
 import { readStorage, writeStorage } from '../../shared/storage.js';
 import { IconClose } from '../Icons/index.js';
 import { useThemeContext } from '../ThemeContext/index.js';
+import { useTranslate } from '../Translate/index.js';
 
 /** Browser storage keys, shared with the head script that hides a dismissed bar before first paint. */
 export const ANNOUNCEMENT_DISMISS_KEY = 'docusaurus.announcement.dismiss';
@@ -15,6 +16,7 @@ function readDismissed(id: string): boolean {
 
 export function AnnouncementBar() {
   const { site } = useThemeContext();
+  const t = useTranslate();
   const bar = site.announcementBar;
   const [dismissed, setDismissed] = useState(false);
   useEffect(() => {
@@ -31,17 +33,19 @@ export function AnnouncementBar() {
     <div
       className="announcement-bar"
       role="region"
-      aria-label="Announcement"
+      aria-label={t({ id: 'theme.AnnouncementBar.ariaLabel', message: 'Announcement' })}
       data-closeable={bar.isCloseable ? 'true' : undefined}
       style={{ backgroundColor: bar.backgroundColor, color: bar.textColor }}
     >
       {bar.isCloseable && <div className="announcement-bar__placeholder" />}
       <div className="announcement-bar__content" dangerouslySetInnerHTML={{ __html: bar.content }} />
       {bar.isCloseable && (
-        <button type="button" className="announcement-bar__close" aria-label="Close" onClick={close}>
+        <button type="button" className="announcement-bar__close" aria-label={t({ id: 'theme.AnnouncementBar.closeButtonAriaLabel', message: 'Close' })} onClick={close}>
           <IconClose />
         </button>
       )}
     </div>
   );
 }
+
+export default AnnouncementBar;

@@ -2,12 +2,13 @@
 /** The root component: server-rendered into #__wiki and hydrated in the browser with the same props. */
 import { useMemo } from 'react';
 import type { PageModel, SidebarItem, ThemeSettings } from '../../shared/types.js';
+import type { ComponentType } from 'react';
+import DocPage from '@theme/DocPage';
+import ErrorBoundary from '@theme/ErrorBoundary';
+import Layout from '@theme/Layout';
+import NotFound from '@theme/NotFound';
+import SearchPage from '@theme/SearchPage';
 import { BaseUrlBanner } from '../BaseUrlBanner/index.js';
-import { DocPage } from '../DocPage/index.js';
-import { ErrorBoundary } from '../ErrorBoundary/index.js';
-import { Layout } from '../Layout/index.js';
-import { NotFound } from '../NotFound/index.js';
-import { SearchPage } from '../SearchPage/index.js';
 import { ThemeContextProvider } from '../ThemeContext/index.js';
 import type { ThemeContextValue, ThemeHooks } from '../ThemeContext/index.js';
 
@@ -20,11 +21,22 @@ export interface AppProps {
   readonly sidebar: readonly SidebarItem[];
   /** Browser-only callbacks (omitted on the server; rendering does not depend on them). */
   readonly hooks?: ThemeHooks;
+  /** The component of a custom page (`page.kind === 'custom'`): the default export of its module. */
+  readonly pageComponent?: ComponentType | undefined;
 }
 
 const NO_HOOKS: ThemeHooks = {};
 
-export function App({ page, site, sidebar, hooks = NO_HOOKS }: AppProps) {
+/** A site's page from `pages/`: its component inside the layout's main area. */
+function CustomPage({ component: Page }: { component: ComponentType | undefined }) {
+  return (
+    <main className="custom-page" id="__main">
+      {Page && <Page />}
+    </main>
+  );
+}
+
+export function App({ page, site, sidebar, hooks = NO_HOOKS, pageComponent }: AppProps) {
   const context = useMemo<ThemeContextValue>(() => ({ site, route: page.route, hooks }), [site, page.route, hooks]);
   const isDoc = page.kind === 'doc';
   return (
@@ -32,7 +44,7 @@ export function App({ page, site, sidebar, hooks = NO_HOOKS }: AppProps) {
       {page.kind !== 'notFound' && <BaseUrlBanner baseUrl={site.baseUrl} route={page.route} />}
       <Layout sidebar={isDoc ? sidebar : []}>
         <ErrorBoundary resetKey={page.route} onTryAgain={hooks.reloadPage}>
-          {page.kind === 'doc' ? <DocPage page={page} sidebar={sidebar} /> : page.kind === 'search' ? <SearchPage /> : <NotFound />}
+          {page.kind === 'doc' ? <DocPage page={page} sidebar={sidebar} /> : page.kind === 'search' ? <SearchPage /> : page.kind === 'custom' ? <CustomPage component={pageComponent} /> : <NotFound />}
         </ErrorBoundary>
       </Layout>
     </ThemeContextProvider>

@@ -5,20 +5,26 @@
  * started) and puts the banner before #__wiki, outside the hydrated tree. The suggestion is the address minus the
  * page's route, so it works from any page, not only the home page.
  */
+import { useTranslate } from '../Translate/index.js';
 
 export interface BaseUrlBannerProps {
   readonly baseUrl: string;
   readonly route: string;
 }
 
-// b: configured base URL, r: route, p: decoded address, s: suggested base URL. Kept short: it is in every bundle.
+// m: message, b: configured base URL, r: route, p: decoded address, s: suggested base URL. Kept short: it is in every bundle.
 const SCRIPT = `var p=location.pathname,n=r.length-1,f=function(){var s=n<1?p:p.slice(-n)==r.slice(1)?p.slice(0,-n):'/',d=document.createElement('div');
 d.id='__wiki-base-url-banner';d.style.cssText='padding:12px;background:#fa383e;color:#fff;text-align:center';
-d.textContent='Your site did not load properly. A very common reason is a wrong site baseUrl configuration. Current configured baseUrl = '+b+(b=='/'?' (default value)':'')+'. We suggest trying baseUrl = '+s.replace(/\\/?$/,'/');document.body.prepend(d)};
+d.textContent=m.replace('{suggested}',s.replace(/\\/?$/,'/'));document.body.prepend(d)};
 try{p=decodeURI(p)}catch(e){}p.indexOf(b)&&p+'/'!=b?f():addEventListener('load',function(){window.__wiki||f()})`;
 
 const json = (value: string) => JSON.stringify(value).replace(/</g, '\\u003c');
 
 export function BaseUrlBanner({ baseUrl, route }: BaseUrlBannerProps) {
-  return <script dangerouslySetInnerHTML={{ __html: `(function(b,r){${SCRIPT}})(${json(baseUrl)},${json(route)})` }} />;
+  const t = useTranslate();
+  const message = t(
+    { id: 'theme.baseUrlBanner.message', message: 'Your site did not load properly. A very common reason is a wrong site baseUrl configuration. Current configured baseUrl = {configured}. We suggest trying baseUrl = {suggested}', description: 'The banner shown when the site is served at another base URL ({suggested} is filled in by the browser)' },
+    { configured: baseUrl === '/' ? `${baseUrl} (default value)` : baseUrl },
+  );
+  return <script dangerouslySetInnerHTML={{ __html: `(function(m,b,r){${SCRIPT}})(${json(message)},${json(baseUrl)},${json(route)})` }} />;
 }

@@ -3,6 +3,7 @@
 import type { Breadcrumb } from '../../shared/types.js';
 import { IconHome } from '../Icons/index.js';
 import { useThemeContext } from '../ThemeContext/index.js';
+import { useTranslate } from '../Translate/index.js';
 import { withBaseUrl } from '../utils/index.js';
 
 export interface BreadcrumbsProps {
@@ -20,13 +21,14 @@ export function resolveBreadcrumbs(items: readonly Breadcrumb[], current: Breadc
 
 export function Breadcrumbs({ items, current }: BreadcrumbsProps) {
   const { site } = useThemeContext();
+  const t = useTranslate();
   if (current.route === '/') return null;
   const crumbs = resolveBreadcrumbs(items, current);
   return (
-    <nav className="breadcrumbs" aria-label="Breadcrumbs">
+    <nav className="breadcrumbs" aria-label={t({ id: 'theme.docs.breadcrumbs.navAriaLabel', message: 'Breadcrumbs' })}>
       <ol className="breadcrumbs__list">
         <li className="breadcrumbs__item breadcrumbs__item--home">
-          <a className="breadcrumbs__link" href={withBaseUrl(site.baseUrl, '/')} aria-label="Home page">
+          <a className="breadcrumbs__link" href={withBaseUrl(site.baseUrl, '/')} aria-label={t({ id: 'theme.docs.breadcrumbs.home', message: 'Home page' })}>
             <IconHome className="breadcrumbs__home-icon" />
           </a>
         </li>
@@ -50,3 +52,5 @@ export function Breadcrumbs({ items, current }: BreadcrumbsProps) {
     </nav>
   );
 }
+
+export default Breadcrumbs;

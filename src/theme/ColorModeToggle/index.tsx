@@ -2,6 +2,7 @@
 /** Light/dark switch (only when the configuration enables it); both icons render, CSS shows the right one. */
 import { writeStorage } from '../../shared/storage.js';
 import { IconMoon, IconSun } from '../Icons/index.js';
+import { useTranslate } from '../Translate/index.js';
 
 /** Flips `html[data-theme]` and remembers the choice under the `theme` storage key. */
 function toggleColorMode(): void {
@@ -13,12 +14,14 @@ function toggleColorMode(): void {
 }
 
 export function ColorModeToggle({ className }: { className?: string }) {
+  const t = useTranslate();
+  const label = t({ id: 'theme.colorToggle.ariaLabel', message: 'Switch between dark and light mode' });
   return (
     <button
       type="button"
       className={className ? `color-mode-toggle ${className}` : 'color-mode-toggle'}
-      aria-label="Switch between dark and light mode"
-      title="Switch between dark and light mode"
+      aria-label={label}
+      title={label}
       onClick={toggleColorMode}
     >
       <IconSun className="color-mode-toggle__icon color-mode-toggle__icon--light" />
@@ -26,3 +29,5 @@ export function ColorModeToggle({ className }: { className?: string }) {
     </button>
   );
 }
+
+export default ColorModeToggle;

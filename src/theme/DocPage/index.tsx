@@ -1,12 +1,14 @@
 // @jsxRuntime automatic (tsx and esbuild have no root tsconfig to read `jsx: react-jsx` from)
 /** A note: sidebar column, breadcrumbs, title, content, edit link, previous/next, table of contents. */
 import type { DocPageModel, SidebarItem } from '../../shared/types.js';
-import { Breadcrumbs } from '../Breadcrumbs/index.js';
+import Breadcrumbs from '@theme/Breadcrumbs';
+import Pagination from '@theme/Pagination';
+import Sidebar from '@theme/Sidebar';
+import TableOfContents from '@theme/TableOfContents';
 import { IconEdit } from '../Icons/index.js';
-import { Pagination } from '../Pagination/index.js';
-import { Sidebar } from '../Sidebar/index.js';
-import { TableOfContents, TableOfContentsMobile } from '../TableOfContents/index.js';
+import { TableOfContentsMobile } from '../TableOfContents/index.js';
 import { useThemeContext } from '../ThemeContext/index.js';
+import { Translate } from '../Translate/index.js';
 import { clsx } from '../utils/index.js';
 
 export interface DocPageProps {
@@ -44,7 +46,9 @@ export function DocPage({ page, sidebar }: DocPageProps) {
                 <footer className="doc-footer">
                   <a className="edit-this-page" href={page.editUrl} target="_blank" rel="noopener noreferrer">
                     <IconEdit />
-                    Edit this page
+                    <Translate id="theme.common.editThisPage" description="The link to edit the current note">
+                      Edit this page
+                    </Translate>
                   </a>
                 </footer>
               )}
@@ -61,3 +65,5 @@ export function DocPage({ page, sidebar }: DocPageProps) {
     </div>
   );
 }
+
+export default DocPage;

@@ -2,6 +2,7 @@
 /** Catches a render crash: 'This page crashed.', the message and 'Try again'; the document title is 'Page Error' meanwhile. */
 import { Component } from 'react';
 import type { ReactNode } from 'react';
+import { Translate, useTranslate } from '../Translate/index.js';
 
 export interface ErrorBoundaryProps {
   readonly children: ReactNode;
@@ -11,6 +12,11 @@ export interface ErrorBoundaryProps {
   readonly onTryAgain?: (() => Promise<void> | void) | undefined;
 }
 
+interface BoundaryProps extends ErrorBoundaryProps {
+  /** The document title while the error shows (translated by the wrapper: a class cannot use hooks). */
+  readonly errorTitle: string;
+}
+
 interface ErrorBoundaryState {
   readonly error: Error | null;
 }
@@ -18,11 +24,12 @@ interface ErrorBoundaryState {
 export const ERROR_TITLE = 'Page Error';
 
 // No class fields: compiled for ES2020 each one costs a call to an esbuild helper.
-export class ErrorBoundary extends Component<ErrorBoundaryProps, ErrorBoundaryState> {
+class Boundary extends Component<BoundaryProps, ErrorBoundaryState> {
   declare private errorKey: string | undefined;
   declare private titleBefore: string;
+  declare private titleShown: string;
 
-  constructor(props: ErrorBoundaryProps) {
+  constructor(props: BoundaryProps) {
     super(props);
     this.state = { error: null };
   }
@@ -34,7 +41,7 @@ export class ErrorBoundary extends Component<ErrorBoundaryProps, ErrorBoundarySt
   override componentDidCatch(): void {
     this.errorKey = this.props.resetKey;
     this.titleBefore = document.title;
-    document.title = ERROR_TITLE;
+    document.title = this.titleShown = this.props.errorTitle;
   }
 
   override componentDidUpdate(): void {
@@ -42,7 +49,7 @@ export class ErrorBoundary extends Component<ErrorBoundaryProps, ErrorBoundarySt
   }
 
   private reset(): void {
-    if (document.title === ERROR_TITLE) document.title = this.titleBefore;
+    if (document.title === this.titleShown) document.title = this.titleBefore;
     this.setState({ error: null });
   }
 
@@ -55,12 +62,24 @@ export class ErrorBoundary extends Component<ErrorBoundaryProps, ErrorBoundarySt
     if (!error) return this.props.children;
     return (
       <main className="error-page" id="__main" role="alert">
-        <h1 className="error-page__title">This page crashed.</h1>
+        <h1 className="error-page__title">
+          <Translate id="theme.ErrorPageContent.title" description="The title of the box shown when a page crashed">
+            This page crashed.
+          </Translate>
+        </h1>
         <p className="error-page__message">{error.message}</p>
         <button type="button" className="error-page__retry" onClick={() => this.tryAgain()}>
-          Try again
+          <Translate id="theme.ErrorPageContent.tryAgain">Try again</Translate>
         </button>
       </main>
     );
   }
 }
+
+export function ErrorBoundary(props: ErrorBoundaryProps) {
+  const t = useTranslate();
+  const errorTitle = t({ id: 'theme.ErrorPageContent.documentTitle', message: ERROR_TITLE, description: 'The document title while a crashed page shows' });
+  return <Boundary {...props} errorTitle={errorTitle} />;
+}
+
+export default ErrorBoundary;

@@ -3,11 +3,12 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { ReactNode } from 'react';
 import type { SidebarItem } from '../../shared/types.js';
-import { AnnouncementBar } from '../AnnouncementBar/index.js';
-import { Footer } from '../Footer/index.js';
-import { MobileSidebar } from '../MobileSidebar/index.js';
-import { Navbar } from '../Navbar/index.js';
+import AnnouncementBar from '@theme/AnnouncementBar';
+import Footer from '@theme/Footer';
+import MobileSidebar from '@theme/MobileSidebar';
+import Navbar from '@theme/Navbar';
 import { useThemeContext } from '../ThemeContext/index.js';
+import { Translate } from '../Translate/index.js';
 
 export interface LayoutProps {
   /** The docs sidebar shown in the mobile drawer (empty on special pages). */
@@ -25,7 +26,9 @@ export function Layout({ sidebar, children }: LayoutProps) {
     <>
       <div className="skip-to-content">
         <a className="skip-to-content__link" href="#__main">
-          Skip to main content
+          <Translate id="theme.common.skipToMainContent" description="The skip link for keyboard and screen reader users">
+            Skip to main content
+          </Translate>
         </a>
       </div>
       <AnnouncementBar />
@@ -36,3 +39,5 @@ export function Layout({ sidebar, children }: LayoutProps) {
     </>
   );
 }
+
+export default Layout;

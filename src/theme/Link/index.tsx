@@ -31,3 +31,5 @@ export function Link({ to, href, hideExternalIcon = false, children, ...rest }: 
     </a>
   );
 }
+
+export default Link;

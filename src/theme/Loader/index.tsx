@@ -1,6 +1,7 @@
 // @jsxRuntime automatic (tsx and esbuild have no root tsconfig to read `jsx: react-jsx` from)
 /** Something loading on demand: nothing for the first 200 ms, then a centred animated loader; on failure, the error and Retry. */
 import { useEffect, useState } from 'react';
+import { Translate, useTranslate } from '../Translate/index.js';
 
 /** How long a load may take before the loader shows (SPEC §9), so fast loads never flash it. */
 export const LOADER_DELAY_MS = 200;
@@ -13,6 +14,7 @@ export interface LoaderProps {
 }
 
 export function Loader({ error, onRetry, delayMs = LOADER_DELAY_MS }: LoaderProps) {
+  const t = useTranslate();
   const [pastDelay, setPastDelay] = useState(delayMs <= 0);
   useEffect(() => {
     if (delayMs <= 0) return;
@@ -24,15 +26,17 @@ export function Loader({ error, onRetry, delayMs = LOADER_DELAY_MS }: LoaderProp
       <div className="loader-error" role="alert">
         <p className="loader-error__text">{error}</p>
         <button type="button" className="loader-error__retry" onClick={onRetry}>
-          Retry
+          <Translate id="theme.Loader.retry">Retry</Translate>
         </button>
       </div>
     );
   }
   if (!pastDelay) return null;
   return (
-    <div className="loader" role="status" aria-label="Loading">
+    <div className="loader" role="status" aria-label={t({ id: 'theme.Loader.ariaLabel', message: 'Loading' })}>
       <span className="loader__ring" />
     </div>
   );
 }
+
+export default Loader;

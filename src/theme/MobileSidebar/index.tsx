@@ -4,11 +4,12 @@ import { useEffect, useRef, useState } from 'react';
 import type { MouseEvent, RefObject } from 'react';
 import { DRAWER_HISTORY_KEY } from '../../shared/runtime.js';
 import type { SidebarItem } from '../../shared/types.js';
-import { ColorModeToggle } from '../ColorModeToggle/index.js';
+import ColorModeToggle from '@theme/ColorModeToggle';
+import Sidebar from '@theme/Sidebar';
 import { IconChevronLeft, IconChevronRight, IconClose } from '../Icons/index.js';
 import { NavbarBrand, NavbarMobileItemView } from '../Navbar/index.js';
-import { Sidebar } from '../Sidebar/index.js';
 import { useThemeContext } from '../ThemeContext/index.js';
+import { useTranslate } from '../Translate/index.js';
 
 export interface MobileSidebarProps {
   /** The docs sidebar; empty on pages without one (then the drawer shows the navbar items only). */
@@ -56,6 +57,7 @@ function useDrawerBehaviour(onClose: () => void, leavingRef: RefObject<boolean>)
 
 export function MobileSidebar({ sidebar, onClose }: MobileSidebarProps) {
   const { site, route, hooks } = useThemeContext();
+  const t = useTranslate();
   const [showMainMenu, setShowMainMenu] = useState(sidebar.length === 0);
   const closeRef = useRef<HTMLButtonElement>(null);
   const leavingRef = useRef(false);
@@ -72,13 +74,13 @@ export function MobileSidebar({ sidebar, onClose }: MobileSidebarProps) {
   };
   const menuItems = site.navbar.items.filter((item) => item.type !== 'search');
   return (
-    <div className="mobile-sidebar" id="mobile-sidebar" role="dialog" aria-modal="true" aria-label="Navigation menu">
+    <div className="mobile-sidebar" id="mobile-sidebar" role="dialog" aria-modal="true" aria-label={t({ id: 'theme.navbar.mobileSidebar.ariaLabel', message: 'Navigation menu' })}>
       <div className="mobile-sidebar__backdrop" onClick={onClose} />
       <div className="mobile-sidebar__panel">
         <div className="mobile-sidebar__header">
           <NavbarBrand />
           {!site.colorMode.disableSwitch && <ColorModeToggle />}
-          <button ref={closeRef} type="button" className="mobile-sidebar__close" aria-label="Close navigation bar" onClick={onClose}>
+          <button ref={closeRef} type="button" className="mobile-sidebar__close" aria-label={t({ id: 'theme.docs.sidebar.closeSidebarButtonAriaLabel', message: 'Close navigation bar' })} onClick={onClose}>
             <IconClose />
           </button>
         </div>
@@ -87,7 +89,7 @@ export function MobileSidebar({ sidebar, onClose }: MobileSidebarProps) {
             <>
               {sidebar.length > 0 && (
                 <button type="button" className="mobile-sidebar__switch" onClick={() => setShowMainMenu(false)}>
-                  Docs menu
+                  {t({ id: 'theme.navbar.mobileSidebarSecondaryMenu.docsMenuLabel', message: 'Docs menu' })}
                   <IconChevronRight className="mobile-sidebar__switch-icon" />
                 </button>
               )}
@@ -102,7 +104,7 @@ export function MobileSidebar({ sidebar, onClose }: MobileSidebarProps) {
               {menuItems.length > 0 && (
                 <button type="button" className="mobile-sidebar__switch" onClick={() => setShowMainMenu(true)}>
                   <IconChevronLeft className="mobile-sidebar__switch-icon" />
-                  Back to main menu
+                  {t({ id: 'theme.navbar.mobileSidebarSecondaryMenu.backButtonLabel', message: 'Back to main menu' })}
                 </button>
               )}
               <Sidebar items={sidebar} activeRoute={route} onLoadItems={hooks.loadSidebarItems} className="mobile-sidebar__menu" />
@@ -113,3 +115,5 @@ export function MobileSidebar({ sidebar, onClose }: MobileSidebarProps) {
     </div>
   );
 }
+
+export default MobileSidebar;

@@ -4,11 +4,12 @@ import { useEffect, useRef, useState } from 'react';
 import { DOCS_PLUGIN_ID, DOCS_VERSION_NAMES, preferredVersionKey } from '../../shared/runtime.js';
 import { writeStorage } from '../../shared/storage.js';
 import type { NavbarItem, NavbarLogo } from '../../shared/types.js';
-import { ColorModeToggle } from '../ColorModeToggle/index.js';
+import ColorModeToggle from '@theme/ColorModeToggle';
+import Link from '@theme/Link';
+import SearchButton from '@theme/SearchButton';
 import { IconMenu } from '../Icons/index.js';
-import { Link } from '../Link/index.js';
-import { SearchButton } from '../SearchButton/index.js';
 import { useThemeContext } from '../ThemeContext/index.js';
+import { useTranslate } from '../Translate/index.js';
 import { clsx, isExternalUrl, withBaseUrl } from '../utils/index.js';
 
 export interface NavbarProps {
@@ -201,19 +202,20 @@ function useHideOnScroll(enabled: boolean): boolean {
 
 export function Navbar({ mobileSidebarOpen, onToggleMobileSidebar }: NavbarProps) {
   const { site } = useThemeContext();
+  const t = useTranslate();
   const hidden = useHideOnScroll(site.navbar.hideOnScroll);
   const items = site.navbar.items;
   const left = items.filter((item) => item.position === 'left');
   const right = items.filter((item) => item.position !== 'left');
   const hasSearchItem = items.some((item) => item.type === 'search');
   return (
-    <nav className={clsx('navbar', hidden && 'navbar--hidden')} aria-label="Main">
+    <nav className={clsx('navbar', hidden && 'navbar--hidden')} aria-label={t({ id: 'theme.navbar.ariaLabel', message: 'Main' })}>
       <div className="navbar__inner">
         <div className="navbar__items">
           <button
             type="button"
             className="navbar__toggle"
-            aria-label="Toggle navigation bar"
+            aria-label={t({ id: 'theme.docs.sidebar.toggleSidebarButtonAriaLabel', message: 'Toggle navigation bar' })}
             aria-expanded={mobileSidebarOpen}
             aria-controls="mobile-sidebar"
             onClick={onToggleMobileSidebar}
@@ -236,3 +238,5 @@ export function Navbar({ mobileSidebarOpen, onToggleMobileSidebar }: NavbarProps
     </nav>
   );
 }
+
+export default Navbar;

@@ -2,6 +2,7 @@
 /** Previous/next cards at the bottom of a note. */
 import type { NavLink } from '../../shared/types.js';
 import { useThemeContext } from '../ThemeContext/index.js';
+import { useTranslate } from '../Translate/index.js';
 import { withBaseUrl } from '../utils/index.js';
 
 export interface PaginationProps {
@@ -11,24 +12,28 @@ export interface PaginationProps {
 
 function PaginationCard({ link, direction }: { link: NavLink; direction: 'prev' | 'next' }) {
   const { site } = useThemeContext();
+  const t = useTranslate();
   return (
     <a
       className={`pagination-nav__link pagination-nav__link--${direction}`}
       href={withBaseUrl(site.baseUrl, link.href)}
       rel={direction}
     >
-      <div className="pagination-nav__sublabel">{direction === 'prev' ? 'Previous' : 'Next'}</div>
+      <div className="pagination-nav__sublabel">{direction === 'prev' ? t({ id: 'theme.docs.paginator.previous', message: 'Previous' }) : t({ id: 'theme.docs.paginator.next', message: 'Next' })}</div>
       <div className="pagination-nav__label">{link.title}</div>
     </a>
   );
 }
 
 export function Pagination({ previous, next }: PaginationProps) {
+  const t = useTranslate();
   if (!previous && !next) return null;
   return (
-    <nav className="pagination-nav" aria-label="Docs pages">
+    <nav className="pagination-nav" aria-label={t({ id: 'theme.docs.paginator.navAriaLabel', message: 'Docs pages', description: 'The label of the previous/next navigation' })}>
       {previous && <PaginationCard link={previous} direction="prev" />}
       {next && <PaginationCard link={next} direction="next" />}
     </nav>
   );
 }
+
+export default Pagination;

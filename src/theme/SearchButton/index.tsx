@@ -4,9 +4,12 @@ import { useEffect, useState } from 'react';
 import type { KeyboardEvent } from 'react';
 import { IconSearch } from '../Icons/index.js';
 import { useThemeContext } from '../ThemeContext/index.js';
+import { useTranslate } from '../Translate/index.js';
 
 export function SearchButton() {
   const { hooks } = useThemeContext();
+  const t = useTranslate();
+  const label = t({ id: 'theme.SearchBar.label', message: 'Search', description: 'The label and ARIA label of the navbar search button' });
   // Rendered as 'Ctrl' on the server; Apple devices switch to the Command sign after hydration.
   const [modifier, setModifier] = useState('Ctrl');
   useEffect(() => {
@@ -24,7 +27,7 @@ export function SearchButton() {
     <button
       type="button"
       className="search-button"
-      aria-label="Search"
+      aria-label={label}
       aria-keyshortcuts="Control+K Meta+K"
       onClick={() => hooks.openSearch?.()}
       onKeyDown={onKeyDown}
@@ -34,7 +37,7 @@ export function SearchButton() {
     >
       <span className="search-button__placeholder">
         <IconSearch className="search-button__icon" />
-        <span className="search-button__label">Search</span>
+        <span className="search-button__label">{label}</span>
       </span>
       <span className="search-button__keys" aria-hidden="true">
         <kbd className="search-button__key">{modifier}</kbd>
@@ -43,3 +46,5 @@ export function SearchButton() {
     </button>
   );
 }
+
+export default SearchButton;

@@ -2,7 +2,8 @@
 /** The items of an opened category that the page's HTML left out: asks for them, with the loader and, on failure, Retry. */
 import { useEffect, useState } from 'react';
 import type { SidebarCategory } from '../../shared/types.js';
-import { Loader } from '../Loader/index.js';
+import Loader from '@theme/Loader';
+import { useTranslate } from '../Translate/index.js';
 
 export interface UnloadedItemsProps {
   readonly category: SidebarCategory;
@@ -10,13 +11,15 @@ export interface UnloadedItemsProps {
 }
 
 export function UnloadedItems({ category, onLoadItems }: UnloadedItemsProps) {
+  const t = useTranslate();
   const [error, setError] = useState<string | undefined>(undefined);
   const [attempt, setAttempt] = useState(0);
   useEffect(() => {
     let live = true;
     setError(undefined);
     Promise.resolve(onLoadItems?.(category)).catch((reason: unknown) => {
-      if (live) setError(`Could not load the items of '${category.label}': ${reason instanceof Error ? reason.message : String(reason)}`);
+      const message = reason instanceof Error ? reason.message : String(reason);
+      if (live) setError(t({ id: 'theme.DocSidebarItem.loadError', message: "Could not load the items of '{label}': {message}" }, { label: category.label, message }));
     });
     return () => {
       live = false;

@@ -3,6 +3,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { SidebarCategory, SidebarItem, SidebarLink } from '../../shared/types.js';
 import { useThemeContext } from '../ThemeContext/index.js';
+import { useTranslate } from '../Translate/index.js';
 import { UnloadedItems } from './UnloadedItems.js';
 import { categoryContainsRoute, clsx, isSameRoute, sidebarItemKey, withBaseUrl } from '../utils/index.js';
 
@@ -26,11 +27,12 @@ interface ItemProps {
 
 export function Sidebar({ items, activeRoute, onLoadItems, className, scrollActiveIntoView = false }: SidebarProps) {
   const ref = useRef<HTMLElement>(null);
+  const t = useTranslate();
   useEffect(() => {
     if (scrollActiveIntoView) revealActiveLink(ref.current);
   }, [scrollActiveIntoView]);
   return (
-    <nav ref={ref} className={clsx('sidebar menu', className)} aria-label="Docs sidebar">
+    <nav ref={ref} className={clsx('sidebar menu', className)} aria-label={t({ id: 'theme.docs.sidebar.navAriaLabel', message: 'Docs sidebar' })}>
       <SidebarList items={items} activeRoute={activeRoute} level={1} onLoadItems={onLoadItems} />
     </nav>
   );
@@ -91,6 +93,7 @@ function initiallyExpanded(item: SidebarCategory, containsActive: boolean): bool
 
 function SidebarCategoryItem({ item, activeRoute, level, onLoadItems }: ItemProps & { item: SidebarCategory }) {
   const { site } = useThemeContext();
+  const t = useTranslate();
   const containsActive = categoryContainsRoute(item, activeRoute);
   const [expanded, setExpanded] = useState(() => initiallyExpanded(item, containsActive));
   // Client navigation into this category opens it (other categories keep the reader's choice).
@@ -102,7 +105,9 @@ function SidebarCategoryItem({ item, activeRoute, level, onLoadItems }: ItemProp
   const setOpen = (next: boolean) => setExpanded(next);
   const selfActive = isSameRoute(item.href, activeRoute);
   const labelClass = clsx('menu__link menu__link--sublist', selfActive && 'menu__link--active');
-  const toggleLabel = `${open ? 'Collapse' : 'Expand'} sidebar category '${item.label}'`;
+  const toggleLabel = open
+    ? t({ id: 'theme.DocSidebarItem.collapseCategoryAriaLabel', message: "Collapse sidebar category '{label}'" }, { label: item.label })
+    : t({ id: 'theme.DocSidebarItem.expandCategoryAriaLabel', message: "Expand sidebar category '{label}'" }, { label: item.label });
 
   return (
     <li
@@ -156,3 +161,4 @@ function SidebarCategoryItem({ item, activeRoute, level, onLoadItems }: ItemProp
   );
 }
 
+export default Sidebar;

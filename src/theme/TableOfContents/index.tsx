@@ -2,6 +2,7 @@
 /** The note's table of contents: a sticky right column on desktop, a collapsible block above the content on mobile. */
 import { useEffect, useState } from 'react';
 import type { TocItem } from '../../shared/types.js';
+import { useTranslate } from '../Translate/index.js';
 import { clsx } from '../utils/index.js';
 
 interface TocNode {
@@ -79,9 +80,11 @@ export interface TableOfContentsProps {
 /** Desktop: the sticky right-hand column. */
 export function TableOfContents({ toc }: TableOfContentsProps) {
   const activeId = useActiveHeading(toc);
+  const t = useTranslate();
+  const title = t({ id: 'theme.TOC.title', message: 'On this page', description: 'The title of the table of contents' });
   return (
-    <nav className="toc-desktop" aria-label="On this page">
-      <p className="toc-desktop__title">On this page</p>
+    <nav className="toc-desktop" aria-label={title}>
+      <p className="toc-desktop__title">{title}</p>
       <TocList nodes={buildTocTree(toc)} className="table-of-contents" activeId={activeId} />
     </nav>
   );
@@ -89,12 +92,15 @@ export function TableOfContents({ toc }: TableOfContentsProps) {
 
 /** Mobile (≤ 996 px): a native disclosure, so it works before hydration and without JavaScript. */
 export function TableOfContentsMobile({ toc }: TableOfContentsProps) {
+  const t = useTranslate();
   return (
     <details className="toc-mobile">
-      <summary className="toc-mobile__button">On this page</summary>
-      <nav className="toc-mobile__content" aria-label="On this page (mobile)">
+      <summary className="toc-mobile__button">{t({ id: 'theme.TOCCollapsible.toggleButtonLabel', message: 'On this page' })}</summary>
+      <nav className="toc-mobile__content" aria-label={t({ id: 'theme.TOCCollapsible.navAriaLabel', message: 'On this page (mobile)' })}>
         <TocList nodes={buildTocTree(toc)} className="toc-mobile__list" />
       </nav>
     </details>
   );
 }
+
+export default TableOfContents;

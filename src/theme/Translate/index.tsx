@@ -64,3 +64,5 @@ export function Translate({ id, description, values, children }: TranslateProps)
   }
   return <>{translateWith(messages, { ...(id !== undefined && { id }), ...(children !== undefined && { message: children }), ...(description !== undefined && { description }) }, values)}</>;
 }
+
+export default Translate;
