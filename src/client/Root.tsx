@@ -1,6 +1,6 @@
 // @jsxRuntime automatic (tsx and esbuild have no root tsconfig to read `jsx: react-jsx` from)
 /** The hydrated root: App with the current view from the store (App's error boundary catches a page crash). */
-import { useSyncExternalStore } from 'react';
+import { useSyncExternalStore, type ComponentType } from 'react';
 import type { ThemeSettings } from '../shared/types.js';
 import { App, type ThemeHooks } from '../theme/App/index.js';
 import type { ViewStore } from './context.js';
@@ -9,9 +9,11 @@ export interface RootProps {
   readonly store: ViewStore;
   readonly site: ThemeSettings;
   readonly hooks: ThemeHooks;
+  /** The first page's component when it is a custom page (loaded before hydrating). */
+  readonly pageComponent?: ComponentType | undefined;
 }
 
-export function Root({ store, site, hooks }: RootProps) {
+export function Root({ store, site, hooks, pageComponent }: RootProps) {
   const { page, sidebar } = useSyncExternalStore(store.subscribe, store.get, store.get);
-  return <App page={page} site={site} sidebar={sidebar} hooks={hooks} />;
+  return <App page={page} site={site} sidebar={sidebar} hooks={hooks} pageComponent={pageComponent} />;
 }

@@ -4,6 +4,7 @@
  * mode, storage upkeep; analytics and search load lazily). Everything here is on every page's critical path: the
  * budget is 70 KB of gzipped JavaScript with React's 60 KB, so anything optional is a lazy chunk.
  */
+import type { ComponentType } from 'react';
 import { flushSync } from 'react-dom';
 import { hydrateRoot } from 'react-dom/client';
 import { pageDataUrl, routeFromPathname } from '../shared/paths.js';
@@ -11,6 +12,7 @@ import { DOCS_PLUGIN_ID, DOCS_VERSION_NAMES, preferredVersionKey } from '../shar
 import { readStorage, removeStorage } from '../shared/storage.js';
 import type { PageModel } from '../shared/types.js';
 import type { ThemeHooks } from '../theme/App/index.js';
+import { translate } from '../theme/Translate/index.js';
 import { readBootData } from './boot.js';
 import { syncColorMode } from './colorMode.js';
 import { createViewStore, type RuntimeContext } from './context.js';
@@ -54,14 +56,22 @@ const router = installRouter(ctx);
 installPrefetch(ctx, router);
 
 // Search: shortcuts, the lazy modal's hooks and the /search page (src/client/search/index.ts; its code stays lazy).
-const searchHooks: Pick<ThemeHooks, 'openSearch' | 'preloadSearch'> = installSearch(boot);
+const messages = boot.site.translations ?? {};
+const searchHooks: Pick<ThemeHooks, 'openSearch' | 'preloadSearch'> = installSearch(boot, (declaration, values) => translate(declaration, values, messages));
 
 const hooks: ThemeHooks = {
   loadSidebarItems: (category) => router.loadSidebarItems(category),
   reloadPage: () => router.refresh(),
   ...searchHooks,
 };
-hydrateRoot(document.getElementById('__wiki')!, <Root store={ctx.store} site={boot.site} hooks={hooks} />);
+const hydrate = (pageComponent?: ComponentType) => hydrateRoot(document.getElementById('__wiki')!, <Root store={ctx.store} site={boot.site} hooks={hooks} pageComponent={pageComponent} />);
+// A custom page hydrates once its module (a lazy chunk) is in; links to custom pages are normal page loads.
+if (boot.page.kind === 'custom') {
+  const { route } = boot.page;
+  void import('./customPages.js').then((pages) => pages.hydrateCustomPage(route, hydrate));
+} else {
+  hydrate();
+}
 window.__wiki = { navigate: router.navigate, refresh: router.refresh };
 
 const analytics = boot.runtime.analytics;

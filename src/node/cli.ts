@@ -4,7 +4,7 @@ import { parseArgs } from 'node:util';
 import { buildSite } from './build/build.js';
 import { createBuildContext, type BuildContext } from './build/context.js';
 import { ConfigError, loadConfig } from './config/loadConfig.js';
-import { formatDiagnostic } from './diagnostics.js';
+import { DiagnosticList, formatDiagnostic } from './diagnostics.js';
 import { runDev } from './dev/devCommand.js';
 import { runSearchPush, searchPushUsage } from './search/pushCommand.js';
 import { directoryFiles, startSiteServer } from './server/index.js';
@@ -13,6 +13,7 @@ const usage = `Usage:
   wiki build [--docs DIR] [--out DIR] [--config FILE] [--strict]   build the site (default: docs/ -> build/)
   wiki serve [--dir DIR] [--port N] [--host HOST]                  serve a built site (default: build/ on port 3000)
   wiki dev [--docs DIR] [--config FILE] [--port N]                 serve from memory, rebuild on change, live-update open tabs
+  wiki write-translations [--config FILE]                          write every theme string with its default to i18n/en/code.json
 ${searchPushUsage}
   wiki help                                                        this text`;
 
@@ -29,6 +30,8 @@ export async function main(argv: readonly string[]): Promise<number> {
         return await runDev(rest);
       case 'search-push':
         return await runSearchPush(rest);
+      case 'write-translations':
+        return await runWriteTranslations(rest);
       case undefined:
       case 'help':
       case '--help':
@@ -59,10 +62,10 @@ async function runBuild(args: readonly string[]): Promise<number> {
     result = await buildSite(context, configPath, { strict: values.strict });
   } catch (error) {
     if (error instanceof ConfigError) throw error;
-    console.error(`error ${(error as Error).message}`);
+    console.error(`error ${describeErrorChain(error)}`);
     return 1;
   }
-  return reportBuild(context, { notes: result.site.docs.length, routes: result.site.docPages.length + 1, strict: values.strict, seconds: (performance.now() - started) / 1000 });
+  return reportBuild(context, { notes: result.site.docs.length, routes: result.site.docPages.length + result.site.specialPages.filter((page) => page.kind !== 'notFound').length, strict: values.strict, seconds: (performance.now() - started) / 1000 });
 }
 
 function reportBuild(context: BuildContext, summary: { notes: number; routes: number; strict: boolean; seconds: number }): number {
@@ -80,6 +83,26 @@ function reportBuild(context: BuildContext, summary: { notes: number; routes: nu
   return 0;
 }
 
+/** Lists every translatable string (engine theme, search UI, the site's theme/ and pages/) into i18n/en/code.json. */
+async function runWriteTranslations(args: readonly string[]): Promise<number> {
+  const { values } = parseArgs({ args: [...args], options: { config: { type: 'string' } } });
+  const configPath = values.config ?? 'wiki.config.ts';
+  await loadConfig(configPath); // a site without a valid config is not a site
+  const siteDir = path.dirname(path.resolve(configPath));
+  const { collectTranslations, writeTranslations } = await import('./i18n/translations.js');
+  const diagnostics = new DiagnosticList();
+  const display = (file: string) => path.relative(process.cwd(), file) || file;
+  const entries = collectTranslations(siteDir, diagnostics, display);
+  for (const diagnostic of diagnostics.items) console.error(formatDiagnostic(diagnostic));
+  if (diagnostics.errorCount > 0) {
+    console.error(`\n${diagnostics.errorCount} error(s): nothing was written. Fix the declarations above and run it again.`);
+    return 1;
+  }
+  const { file, count, kept } = writeTranslations(siteDir, entries);
+  console.log(`Wrote ${count} translations to ${display(file)} (${kept} changed message(s) kept).`);
+  return 0;
+}
+
 async function runServe(args: readonly string[]): Promise<number> {
   const { values } = parseArgs({ args: [...args], options: { dir: { type: 'string', default: 'build' }, port: { type: 'string', default: '3000' }, host: { type: 'string', default: '127.0.0.1' } } });
   const root = path.resolve(values.dir);
@@ -92,4 +115,11 @@ async function runServe(args: readonly string[]): Promise<number> {
   await new Promise<void>((resolve) => process.once('SIGINT', resolve).once('SIGTERM', resolve));
   await server.close();
   return 0;
+}
+
+/** "message: cause message: ..." so a wrapped failure still says what went wrong underneath. */
+function describeErrorChain(error: unknown): string {
+  const parts: string[] = [];
+  for (let current = error; current instanceof Error && parts.length < 5; current = current.cause) parts.push(current.message);
+  return parts.join('\n    caused by: ');
 }

@@ -1,7 +1,7 @@
 /**
  * The search runtime's entry, called once by main.tsx:
  *
- *   installSearch(boot: { page: { kind: string }; runtime?: { search?: SearchRuntime } }): SearchHooks
+ *   installSearch(boot: { page: { kind: string }; runtime?: { search?: SearchRuntime } }, t: Translator): SearchHooks
  *
  * - registers the global shortcuts: Ctrl/Cmd+K opens and closes the modal (as DocSearch), '/' opens it unless the
  *   reader is typing in a field, Escape closes it;
@@ -11,6 +11,7 @@
  */
 import type { SearchRuntime } from '../../shared/search.js';
 import type { SearchModal } from './modal.js';
+import type { Translator } from './translations.js';
 
 export interface SearchHooks {
   readonly openSearch?: (initialQuery?: string) => void;
@@ -22,10 +23,11 @@ export interface SearchBoot {
   readonly runtime?: { readonly search?: SearchRuntime };
 }
 
-export function installSearch(boot: SearchBoot): SearchHooks {
+/** `t` is `translate` bound to the site's translation overrides (the search texts go through it). */
+export function installSearch(boot: SearchBoot, t: Translator): SearchHooks {
   const runtime = boot.runtime?.search;
   if (!runtime) return {};
-  const loadModal = createModalLoader(runtime);
+  const loadModal = createModalLoader(runtime, t);
   let opening = false;
   const openSearch = (initialQuery?: string) => {
     if (opening) return;
@@ -36,18 +38,18 @@ export function installSearch(boot: SearchBoot): SearchHooks {
   };
   const toggle = () => void loadModal().then((modal) => (modal.isOpen ? modal.close() : openSearch()));
   document.addEventListener('keydown', (event) => onShortcut(event, { toggle, openSearch, closeSearch: () => void loadModal().then((modal) => modal.close()) }));
-  if (boot.page.kind === 'search') void import('./page.js').then((page) => page.runSearchPage(runtime));
+  if (boot.page.kind === 'search') void import('./page.js').then((page) => page.runSearchPage(runtime, t));
   return { openSearch, preloadSearch: () => void loadModal().catch(() => undefined) };
 }
 
 /** Loads the modal chunk and the provider once; a failed load (offline) is retried on the next intent. */
-function createModalLoader(runtime: SearchRuntime): () => Promise<SearchModal> {
+function createModalLoader(runtime: SearchRuntime, t: Translator): () => Promise<SearchModal> {
   let modal: Promise<SearchModal> | undefined;
   return () =>
     (modal ??= Promise.all([import('./modal.js'), import('./provider.js').then((p) => p.loadProvider(runtime))])
       .then(([{ createSearchModal }, provider]) => {
         provider.preload?.();
-        return createSearchModal(runtime, provider);
+        return createSearchModal(runtime, provider, t);
       })
       .catch((error: unknown) => {
         modal = undefined;

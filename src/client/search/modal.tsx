@@ -10,7 +10,7 @@ import { createPortal } from 'react-dom';
 import { createRoot, type Root } from 'react-dom/client';
 import type { SearchRuntime } from '../../shared/search.js';
 import type { SearchProvider } from './hits.js';
-import { ERROR_HELP, ERROR_TITLE, PLACEHOLDER, seeAllText, translations } from './translations.js';
+import { modalTexts, type ModalTexts, type Translator } from './translations.js';
 
 export interface SearchModal {
   open(initialQuery?: string): void;
@@ -21,8 +21,9 @@ export interface SearchModal {
 type TransformedClient = ReturnType<NonNullable<DocSearchProps['transformSearchClient']>>;
 
 /** Mounts the modal on demand in its own root (outside the page's React tree). */
-export async function createSearchModal(runtime: SearchRuntime, provider: SearchProvider): Promise<SearchModal> {
+export async function createSearchModal(runtime: SearchRuntime, provider: SearchProvider, t: Translator): Promise<SearchModal> {
   await loadStylesheet(runtime.stylesheetUrl);
+  const texts = modalTexts(t);
   const container = document.body.appendChild(document.createElement('div'));
   const root: Root = createRoot(container);
   let isOpen = false;
@@ -32,7 +33,7 @@ export async function createSearchModal(runtime: SearchRuntime, provider: Search
     },
     open(initialQuery) {
       isOpen = true;
-      root.render(<Modal runtime={runtime} provider={provider} initialQuery={initialQuery ?? ''} onClose={() => modal.close()} />);
+      root.render(<Modal runtime={runtime} provider={provider} texts={texts} initialQuery={initialQuery ?? ''} onClose={() => modal.close()} />);
     },
     close() {
       isOpen = false;
@@ -55,11 +56,12 @@ function loadStylesheet(href: string): Promise<void> {
 interface ModalProps {
   readonly runtime: SearchRuntime;
   readonly provider: SearchProvider;
+  readonly texts: ModalTexts;
   readonly initialQuery: string;
   readonly onClose: () => void;
 }
 
-function Modal({ runtime, provider, initialQuery, onClose }: ModalProps) {
+function Modal({ runtime, provider, texts, initialQuery, onClose }: ModalProps) {
   const [failed, setFailed] = useState(false);
   const client = useMemo(() => createSearchClient(provider, setFailed), [provider]);
   const clearError = useCallback(() => setFailed(false), []);
@@ -71,21 +73,21 @@ function Modal({ runtime, provider, initialQuery, onClose }: ModalProps) {
         appId={runtime.appId || 'local'}
         apiKey={runtime.apiKey || 'local'}
         indexName={runtime.indexName || 'wiki'}
-        placeholder={PLACEHOLDER}
+        placeholder={texts.placeholder}
         initialQuery={initialQuery}
         initialScrollY={window.scrollY}
         onClose={onClose}
         transformSearchClient={() => client}
-        translations={translations.modal}
+        translations={texts.modal}
         navigator={{ navigate: ({ itemUrl }) => window.location.assign(itemUrl) }}
         resultsFooterComponent={({ state }) => (
           <a href={`${runtime.searchPagePath}?q=${encodeURIComponent(state.query)}`} onClick={onClose}>
-            {seeAllText(Number(state.context.nbHits ?? 0))}
+            {texts.seeAll(Number(state.context.nbHits ?? 0))}
           </a>
         )}
         {...(missing && { getMissingResultsUrl: ({ query }: { query: string }) => missing.replace('{query}', encodeURIComponent(query)) })}
       />
-      {failed && dropdown && createPortal(<ErrorScreen />, dropdown)}
+      {failed && dropdown && createPortal(<ErrorScreen title={texts.modal.errorScreen!.titleText!} help={texts.modal.errorScreen!.helpText!} />, dropdown)}
     </>
   );
 }
@@ -154,7 +156,7 @@ function useModalDecorations(failed: boolean, provider: string, clearError: () =
 }
 
 /** DocSearch's ErrorScreen markup and texts (SPEC §8). */
-function ErrorScreen() {
+function ErrorScreen({ title, help }: { title: string; help: string }) {
   return (
     <div className="DocSearch-ErrorScreen" role="alert">
       <div className="DocSearch-Screen-Icon">
@@ -162,8 +164,8 @@ function ErrorScreen() {
           <path d="M19 4.8a16 16 0 00-2-1.2m-3.3-1.2A16 16 0 001.1 4.7M16.7 8a12 12 0 00-2.8-1.4M10 6a12 12 0 00-6.7 2M12.3 14.7a4 4 0 00-4.5 0M14.5 11.4A8 8 0 0010 10M3 16L18 2M10 18h0" />
         </svg>
       </div>
-      <p className="DocSearch-Title">{ERROR_TITLE}</p>
-      <p className="DocSearch-Help">{ERROR_HELP}</p>
+      <p className="DocSearch-Title">{title}</p>
+      <p className="DocSearch-Help">{help}</p>
     </div>
   );
 }

@@ -5,19 +5,20 @@
 import type { SearchRuntime } from '../../shared/search.js';
 import type { DocSearchHit, SearchProvider } from './hits.js';
 import { loadProvider } from './provider.js';
-import { ERROR_HELP, ERROR_TITLE } from './translations.js';
+import { pageTexts, type PageTexts, type Translator } from './translations.js';
 
 const PAGE_SIZE = 20;
 const TYPING_DELAY_MS = 200;
 
 /** Starts the page: fills the field from `?q=`, searches, and follows edits. */
-export async function runSearchPage(runtime: SearchRuntime): Promise<void> {
+export async function runSearchPage(runtime: SearchRuntime, t: Translator): Promise<void> {
   const input = document.getElementById('search-page-input') as HTMLInputElement | null;
   const results = document.getElementById('search-page-results');
   if (!input || !results) return;
   const provider = await loadProvider(runtime);
+  const texts = pageTexts(t);
   let run = 0;
-  const search = (query: string) => void showResults({ provider, results, query, isCurrent: ((id) => () => id === run)(++run) });
+  const search = (query: string) => void showResults({ provider, results, texts, query, isCurrent: ((id) => () => id === run)(++run) });
   input.value = new URLSearchParams(location.search).get('q') ?? '';
   let timer: ReturnType<typeof setTimeout> | undefined;
   input.addEventListener('input', () => {
@@ -45,31 +46,32 @@ function updateUrl(query: string): void {
 interface ShowOptions {
   readonly provider: SearchProvider;
   readonly results: HTMLElement;
+  readonly texts: PageTexts;
   readonly query: string;
   /** False once a newer query started: this one stops writing to the page. */
   readonly isCurrent: () => boolean;
 }
 
-async function showResults({ provider, results, query, isCurrent }: ShowOptions): Promise<void> {
+async function showResults({ provider, results, texts, query, isCurrent }: ShowOptions): Promise<void> {
   const trimmed = query.trim();
   if (trimmed === '') return void results.replaceChildren();
   try {
     const first = await provider.search({ query: trimmed, page: 0, hitsPerPage: PAGE_SIZE });
     if (!isCurrent()) return;
-    if (first.nbHits === 0) return void results.replaceChildren(element('p', 'search-page__empty', `No results for "${trimmed}"`));
+    if (first.nbHits === 0) return void results.replaceChildren(element('p', 'search-page__empty', texts.noResults(trimmed)));
     const list = element('ol', 'search-page__list');
-    results.replaceChildren(element('p', 'search-page__count', first.nbHits === 1 ? 'One document found' : `${first.nbHits} documents found`), list);
+    results.replaceChildren(element('p', 'search-page__count', texts.found(first.nbHits)), list);
     list.append(...first.hits.map(renderHit));
-    if (first.nbHits > PAGE_SIZE) loadMoreOnScroll({ provider, results, query: trimmed, isCurrent }, list, first.nbHits);
+    if (first.nbHits > PAGE_SIZE) loadMoreOnScroll({ provider, results, texts, query: trimmed, isCurrent }, list, first.nbHits);
   } catch (error) {
     console.warn('Search failed:', error);
-    if (isCurrent()) results.replaceChildren(element('p', 'search-page__error-title', ERROR_TITLE), element('p', 'search-page__error-help', ERROR_HELP));
+    if (isCurrent()) results.replaceChildren(element('p', 'search-page__error-title', texts.error.title), element('p', 'search-page__error-help', texts.error.help));
   }
 }
 
 /** Appends the next page whenever the end of the list comes into view, until every result is listed. */
 function loadMoreOnScroll(options: ShowOptions, list: HTMLElement, total: number): void {
-  const sentinel = options.results.appendChild(element('div', 'search-page__more', 'Loading more results…'));
+  const sentinel = options.results.appendChild(element('div', 'search-page__more', options.texts.loadingMore));
   let page = 1;
   let loading = false;
   const observer = new IntersectionObserver(async (entries) => {

@@ -112,7 +112,9 @@ export function relayoutSite(devSite: DevSite): void {
   const sidebar = buildSidebar({ docs: devSite.docs, categories: devSite.site.categories, collapsed: config.sidebarCollapsed });
   devSite.docPages = buildDocPageModels({ config, sidebar, docs: devSite.docs });
   devSite.site = { ...devSite.site, docs: [...devSite.docs], sidebar, docPages: devSite.docPages };
-  devSite.theme = buildThemeSettings({ config, configPath: devSite.configPath, docs: devSite.docs, draftIds: devSite.site.draftIds, sidebar });
+  // Translations come from i18n/ files, not from the notes: keep the ones loaded with the site.
+  const { translations } = devSite.theme;
+  devSite.theme = { ...buildThemeSettings({ config, configPath: devSite.configPath, docs: devSite.docs, draftIds: devSite.site.draftIds, sidebar }), ...(translations && { translations }) };
   devSite.relaidOut = true;
   for (const relPath of devSite.pageByPath.keys()) {
     devSite.files.delete(relPath);

@@ -9,15 +9,17 @@ import { extractTranslations, type TranslationEntry } from './extract.js';
 const translationFileSchema = z.record(z.string(), z.strictObject({ message: z.string(), description: z.string().optional() }));
 
 const engineThemeDir = path.resolve(fileURLToPath(import.meta.url), '../../../theme');
+// The search UI (a browser-only part) declares its texts too.
+const engineSearchDir = path.resolve(fileURLToPath(import.meta.url), '../../../client/search');
 
 /** The folder of a site's English translations: `<site>/i18n/en`. */
 export function translationsDir(siteDir: string): string {
   return path.join(siteDir, 'i18n', 'en');
 }
 
-/** Source files whose declarations are translatable: the engine theme, and the site's theme overrides and pages. */
+/** Source files whose declarations are translatable: the engine theme and search UI, the site's theme overrides and pages. */
 export function listTranslatableFiles(siteDir: string): string[] {
-  const roots = [engineThemeDir, path.join(siteDir, 'theme'), path.join(siteDir, 'pages')];
+  const roots = [engineThemeDir, engineSearchDir, path.join(siteDir, 'theme'), path.join(siteDir, 'pages')];
   return roots.flatMap((root) => listSourceFiles(root));
 }
 
@@ -64,6 +66,16 @@ function parseTranslationFile(file: string): { value: z.infer<typeof translation
   if (result.success) return { value: result.data };
   const issue = result.error.issues[0]!;
   return { problem: `Invalid translation entry "${issue.path.join('.')}": ${issue.message}` };
+}
+
+/**
+ * What the theme ships: the i18n/en overrides whose message differs from the declared default (an unchanged entry,
+ * as `wiki write-translations` writes them all, or an id nothing declares, costs bytes on every page for nothing).
+ */
+export function resolveTranslationOverrides(siteDir: string, diagnostics: DiagnosticList, displayPath: (file: string) => string): Record<string, string> {
+  const defaults = new Map(collectTranslations(siteDir, diagnostics, displayPath).map((entry) => [entry.id, entry.message]));
+  const overrides = loadTranslationOverrides(siteDir, diagnostics, displayPath);
+  return Object.fromEntries(Object.entries(overrides).filter(([id, message]) => defaults.has(id) && defaults.get(id) !== message));
 }
 
 /**

@@ -1,5 +1,6 @@
 // @jsxRuntime automatic (tsx and esbuild have no root tsconfig to read `jsx: react-jsx` from)
 /** Renders one page model to a complete HTML document (server side of the hydrated React app). */
+import type { ComponentType } from 'react';
 import { renderToString } from 'react-dom/server';
 import type { HeadTag, PageModel, SidebarItem, ThemeSettings } from '../../shared/types.js';
 import { App } from '../../theme/App/index.js';
@@ -13,6 +14,8 @@ export interface RenderPageInput {
   readonly scripts: readonly string[];
   /** JSON the browser runtime boots from; written into a `type="application/json"` script. */
   readonly bootJson: string;
+  /** A custom page's component (the default export of its module). */
+  readonly pageComponent?: ComponentType | undefined;
 }
 
 const HTML_ESCAPES: Readonly<Record<string, string>> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
@@ -88,8 +91,8 @@ function splitResourceHints(html: string): { resourceHints: string[]; appHtml: s
 
 /** A full HTML document for one page: head (title, meta, links, colour-mode script, CSS) and the rendered app. */
 export function renderPageHtml(input: RenderPageInput): string {
-  const { page, site, sidebar, stylesheets, scripts, bootJson } = input;
-  const { resourceHints, appHtml } = splitResourceHints(renderToString(<App page={page} site={site} sidebar={sidebar} />));
+  const { page, site, sidebar, stylesheets, scripts, bootJson, pageComponent } = input;
+  const { resourceHints, appHtml } = splitResourceHints(renderToString(<App page={page} site={site} sidebar={sidebar} pageComponent={pageComponent} />));
   const head = [
     '<meta charset="utf-8">',
     '<meta name="viewport" content="width=device-width, initial-scale=1">',

@@ -50,11 +50,13 @@ export function buildDocPageModels(context: PageModelContext): DocPageModel[] {
   });
 }
 
-/** The /search page and the not-found page. */
-export function buildSpecialPageModels(config: SiteConfig): SpecialPageModel[] {
+/** The /search page and the not-found page; their document titles are the theme's headings (translated when overridden). */
+export function buildSpecialPageModels(config: SiteConfig, translations: Readonly<Record<string, string>> = {}): SpecialPageModel[] {
   const searchRoute = asRoute(`/${config.search.searchPagePath.replace(/^\/|\/$/g, '')}`);
-  const search: SpecialPageModel = { kind: 'search', route: searchRoute, title: 'Search', documentTitle: formatDocumentTitle('Search the documentation', config), description: `Search ${config.title}`, head: buildHeadTags({ route: searchRoute, title: 'Search', description: `Search ${config.title}`, keywords: [] }, config) };
-  const notFound: SpecialPageModel = { kind: 'notFound', route: asRoute('/404'), title: 'Page Not Found', documentTitle: formatDocumentTitle('Page Not Found', config), description: '', head: config.noIndex ? [{ tag: 'meta', attributes: { name: 'robots', content: 'noindex, nofollow' } }] : [] };
+  const searchTitle = translations['theme.SearchPage.title'] ?? 'Search the documentation';
+  const notFoundTitle = translations['theme.NotFound.title'] ?? 'Page Not Found';
+  const search: SpecialPageModel = { kind: 'search', route: searchRoute, title: 'Search', documentTitle: formatDocumentTitle(searchTitle, config), description: `Search ${config.title}`, head: buildHeadTags({ route: searchRoute, title: 'Search', description: `Search ${config.title}`, keywords: [] }, config) };
+  const notFound: SpecialPageModel = { kind: 'notFound', route: asRoute('/404'), title: notFoundTitle, documentTitle: formatDocumentTitle(notFoundTitle, config), description: '', head: config.noIndex ? [{ tag: 'meta', attributes: { name: 'robots', content: 'noindex, nofollow' } }] : [] };
   return [search, notFound];
 }
 

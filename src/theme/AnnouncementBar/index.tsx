@@ -47,5 +47,3 @@ export function AnnouncementBar() {
     </div>
   );
 }
-
-export default AnnouncementBar;

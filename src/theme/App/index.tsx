@@ -1,13 +1,14 @@
 // @jsxRuntime automatic (tsx and esbuild have no root tsconfig to read `jsx: react-jsx` from)
 /** The root component: server-rendered into #__wiki and hydrated in the browser with the same props. */
 import { useMemo } from 'react';
-import type { PageModel, SidebarItem, ThemeSettings } from '../../shared/types.js';
 import type { ComponentType } from 'react';
-import DocPage from '@theme/DocPage';
-import ErrorBoundary from '@theme/ErrorBoundary';
-import Layout from '@theme/Layout';
-import NotFound from '@theme/NotFound';
-import SearchPage from '@theme/SearchPage';
+import type { PageModel, SidebarItem, ThemeSettings } from '../../shared/types.js';
+// The swizzlable components through @theme/ (a site's theme/<Name>.tsx replaces them); the rest relatively.
+import { DocPage } from '@theme/DocPage';
+import { ErrorBoundary } from '@theme/ErrorBoundary';
+import { Layout } from '@theme/Layout';
+import { NotFound } from '@theme/NotFound';
+import { SearchPage } from '@theme/SearchPage';
 import { BaseUrlBanner } from '../BaseUrlBanner/index.js';
 import { ThemeContextProvider } from '../ThemeContext/index.js';
 import type { ThemeContextValue, ThemeHooks } from '../ThemeContext/index.js';
@@ -21,7 +22,7 @@ export interface AppProps {
   readonly sidebar: readonly SidebarItem[];
   /** Browser-only callbacks (omitted on the server; rendering does not depend on them). */
   readonly hooks?: ThemeHooks;
-  /** The component of a custom page (`page.kind === 'custom'`): the default export of its module. */
+  /** A custom page's component (the default export of its module): the browser loads it before hydrating the page. */
   readonly pageComponent?: ComponentType | undefined;
 }
 
@@ -44,7 +45,15 @@ export function App({ page, site, sidebar, hooks = NO_HOOKS, pageComponent }: Ap
       {page.kind !== 'notFound' && <BaseUrlBanner baseUrl={site.baseUrl} route={page.route} />}
       <Layout sidebar={isDoc ? sidebar : []}>
         <ErrorBoundary resetKey={page.route} onTryAgain={hooks.reloadPage}>
-          {page.kind === 'doc' ? <DocPage page={page} sidebar={sidebar} /> : page.kind === 'search' ? <SearchPage /> : page.kind === 'custom' ? <CustomPage component={pageComponent} /> : <NotFound />}
+          {page.kind === 'doc' ? (
+            <DocPage page={page} sidebar={sidebar} />
+          ) : page.kind === 'search' ? (
+            <SearchPage />
+          ) : page.kind === 'custom' ? (
+            <CustomPage component={pageComponent} />
+          ) : (
+            <NotFound />
+          )}
         </ErrorBoundary>
       </Layout>
     </ThemeContextProvider>

@@ -52,5 +52,3 @@ export function Breadcrumbs({ items, current }: BreadcrumbsProps) {
     </nav>
   );
 }
-
-export default Breadcrumbs;

@@ -29,5 +29,3 @@ export function ColorModeToggle({ className }: { className?: string }) {
     </button>
   );
 }
-
-export default ColorModeToggle;

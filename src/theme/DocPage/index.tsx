@@ -1,10 +1,10 @@
 // @jsxRuntime automatic (tsx and esbuild have no root tsconfig to read `jsx: react-jsx` from)
 /** A note: sidebar column, breadcrumbs, title, content, edit link, previous/next, table of contents. */
 import type { DocPageModel, SidebarItem } from '../../shared/types.js';
-import Breadcrumbs from '@theme/Breadcrumbs';
-import Pagination from '@theme/Pagination';
-import Sidebar from '@theme/Sidebar';
-import TableOfContents from '@theme/TableOfContents';
+import { Breadcrumbs } from '@theme/Breadcrumbs';
+import { Pagination } from '@theme/Pagination';
+import { Sidebar } from '@theme/Sidebar';
+import { TableOfContents } from '@theme/TableOfContents';
 import { IconEdit } from '../Icons/index.js';
 import { TableOfContentsMobile } from '../TableOfContents/index.js';
 import { useThemeContext } from '../ThemeContext/index.js';
@@ -65,5 +65,3 @@ export function DocPage({ page, sidebar }: DocPageProps) {
     </div>
   );
 }
-
-export default DocPage;

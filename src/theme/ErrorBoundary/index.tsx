@@ -21,13 +21,10 @@ interface ErrorBoundaryState {
   readonly error: Error | null;
 }
 
-export const ERROR_TITLE = 'Page Error';
-
 // No class fields: compiled for ES2020 each one costs a call to an esbuild helper.
 class Boundary extends Component<BoundaryProps, ErrorBoundaryState> {
   declare private errorKey: string | undefined;
   declare private titleBefore: string;
-  declare private titleShown: string;
 
   constructor(props: BoundaryProps) {
     super(props);
@@ -41,7 +38,7 @@ class Boundary extends Component<BoundaryProps, ErrorBoundaryState> {
   override componentDidCatch(): void {
     this.errorKey = this.props.resetKey;
     this.titleBefore = document.title;
-    document.title = this.titleShown = this.props.errorTitle;
+    document.title = this.props.errorTitle;
   }
 
   override componentDidUpdate(): void {
@@ -49,7 +46,7 @@ class Boundary extends Component<BoundaryProps, ErrorBoundaryState> {
   }
 
   private reset(): void {
-    if (document.title === this.titleShown) document.title = this.titleBefore;
+    if (document.title === this.props.errorTitle) document.title = this.titleBefore;
     this.setState({ error: null });
   }
 
@@ -78,8 +75,6 @@ class Boundary extends Component<BoundaryProps, ErrorBoundaryState> {
 
 export function ErrorBoundary(props: ErrorBoundaryProps) {
   const t = useTranslate();
-  const errorTitle = t({ id: 'theme.ErrorPageContent.documentTitle', message: ERROR_TITLE, description: 'The document title while a crashed page shows' });
+  const errorTitle = t({ id: 'theme.ErrorPageContent.documentTitle', message: 'Page Error', description: 'The document title while a crashed page shows' });
   return <Boundary {...props} errorTitle={errorTitle} />;
 }
-
-export default ErrorBoundary;

@@ -1,7 +1,7 @@
 // @jsxRuntime automatic (tsx and esbuild have no root tsconfig to read `jsx: react-jsx` from)
 /** The site footer: link columns with titles (or one flat list), a logo and the copyright line. */
 import type { FooterColumn, FooterLinkItem, NavbarLogo } from '../../shared/types.js';
-import Link from '@theme/Link';
+import { Link } from '@theme/Link';
 import { useThemeContext } from '../ThemeContext/index.js';
 import { withBaseUrl } from '../utils/index.js';
 
@@ -77,5 +77,3 @@ export function Footer() {
     </footer>
   );
 }
-
-export default Footer;

@@ -3,10 +3,10 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { ReactNode } from 'react';
 import type { SidebarItem } from '../../shared/types.js';
-import AnnouncementBar from '@theme/AnnouncementBar';
-import Footer from '@theme/Footer';
-import MobileSidebar from '@theme/MobileSidebar';
-import Navbar from '@theme/Navbar';
+import { AnnouncementBar } from '@theme/AnnouncementBar';
+import { Footer } from '@theme/Footer';
+import { MobileSidebar } from '@theme/MobileSidebar';
+import { Navbar } from '@theme/Navbar';
 import { useThemeContext } from '../ThemeContext/index.js';
 import { Translate } from '../Translate/index.js';
 
@@ -39,5 +39,3 @@ export function Layout({ sidebar, children }: LayoutProps) {
     </>
   );
 }
-
-export default Layout;

@@ -31,5 +31,3 @@ export function Link({ to, href, hideExternalIcon = false, children, ...rest }: 
     </a>
   );
 }
-
-export default Link;

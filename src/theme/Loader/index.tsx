@@ -38,5 +38,3 @@ export function Loader({ error, onRetry, delayMs = LOADER_DELAY_MS }: LoaderProp
     </div>
   );
 }
-
-export default Loader;

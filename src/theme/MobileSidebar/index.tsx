@@ -4,8 +4,8 @@ import { useEffect, useRef, useState } from 'react';
 import type { MouseEvent, RefObject } from 'react';
 import { DRAWER_HISTORY_KEY } from '../../shared/runtime.js';
 import type { SidebarItem } from '../../shared/types.js';
-import ColorModeToggle from '@theme/ColorModeToggle';
-import Sidebar from '@theme/Sidebar';
+import { ColorModeToggle } from '@theme/ColorModeToggle';
+import { Sidebar } from '@theme/Sidebar';
 import { IconChevronLeft, IconChevronRight, IconClose } from '../Icons/index.js';
 import { NavbarBrand, NavbarMobileItemView } from '../Navbar/index.js';
 import { useThemeContext } from '../ThemeContext/index.js';
@@ -115,5 +115,3 @@ export function MobileSidebar({ sidebar, onClose }: MobileSidebarProps) {
     </div>
   );
 }
-
-export default MobileSidebar;

@@ -4,9 +4,9 @@ import { useEffect, useRef, useState } from 'react';
 import { DOCS_PLUGIN_ID, DOCS_VERSION_NAMES, preferredVersionKey } from '../../shared/runtime.js';
 import { writeStorage } from '../../shared/storage.js';
 import type { NavbarItem, NavbarLogo } from '../../shared/types.js';
-import ColorModeToggle from '@theme/ColorModeToggle';
-import Link from '@theme/Link';
-import SearchButton from '@theme/SearchButton';
+import { ColorModeToggle } from '@theme/ColorModeToggle';
+import { Link } from '@theme/Link';
+import { SearchButton } from '@theme/SearchButton';
 import { IconMenu } from '../Icons/index.js';
 import { useThemeContext } from '../ThemeContext/index.js';
 import { useTranslate } from '../Translate/index.js';
@@ -238,5 +238,3 @@ export function Navbar({ mobileSidebarOpen, onToggleMobileSidebar }: NavbarProps
     </nav>
   );
 }
-
-export default Navbar;

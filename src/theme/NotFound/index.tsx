@@ -27,5 +27,3 @@ export function NotFound() {
     </main>
   );
 }
-
-export default NotFound;

@@ -35,5 +35,3 @@ export function Pagination({ previous, next }: PaginationProps) {
     </nav>
   );
 }
-
-export default Pagination;

@@ -46,5 +46,3 @@ export function SearchButton() {
     </button>
   );
 }
-
-export default SearchButton;

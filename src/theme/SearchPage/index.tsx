@@ -31,5 +31,3 @@ export function SearchPage() {
     </main>
   );
 }
-
-export default SearchPage;

@@ -2,7 +2,7 @@
 /** The items of an opened category that the page's HTML left out: asks for them, with the loader and, on failure, Retry. */
 import { useEffect, useState } from 'react';
 import type { SidebarCategory } from '../../shared/types.js';
-import Loader from '@theme/Loader';
+import { Loader } from '@theme/Loader';
 import { useTranslate } from '../Translate/index.js';
 
 export interface UnloadedItemsProps {

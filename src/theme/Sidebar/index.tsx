@@ -160,5 +160,3 @@ function SidebarCategoryItem({ item, activeRoute, level, onLoadItems }: ItemProp
     </li>
   );
 }
-
-export default Sidebar;

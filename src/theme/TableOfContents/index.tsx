@@ -102,5 +102,3 @@ export function TableOfContentsMobile({ toc }: TableOfContentsProps) {
     </details>
   );
 }
-
-export default TableOfContents;

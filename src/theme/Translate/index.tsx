@@ -1,3 +1,4 @@
+// @jsxRuntime automatic (tsx and esbuild have no root tsconfig to read `jsx: react-jsx` from)
 /**
  * The translation API for theme strings (SPEC §5): `<Translate id description>default</Translate>` and
  * `translate({ id, message, description })`. Overrides come from the site's i18n/en/*.json, shipped in the
@@ -26,7 +27,7 @@ function interpolate(text: string, values: Readonly<Record<string, string | numb
 export function translateWith(messages: TranslationMessages, declaration: TranslateDeclaration, values?: Readonly<Record<string, string | number>>): string {
   const { id, message } = declaration;
   if (id === undefined && message === undefined) {
-    throw new Error('A translation declaration needs an id or a default message: translate({ id: "theme.x", message: "Default text" }).');
+    throw new Error('A translation needs an id or a default message: translate({ id: "theme.x", message: "Text" }).');
   }
   const text = (id !== undefined ? messages[id] : undefined) ?? message ?? id!;
   return interpolate(text, values);
@@ -56,7 +57,7 @@ export interface TranslateProps {
   readonly children?: ReactNode;
 }
 
-/** `<Translate id="theme.edit" description="...">Edit this page</Translate>` */
+/** The translated text of `id`, its plain-string children being the default (e.g. 'Edit this page'). */
 export function Translate({ id, description, values, children }: TranslateProps) {
   const messages = useTranslations();
   if (children !== undefined && typeof children !== 'string') {
@@ -64,5 +65,3 @@ export function Translate({ id, description, values, children }: TranslateProps)
   }
   return <>{translateWith(messages, { ...(id !== undefined && { id }), ...(children !== undefined && { message: children }), ...(description !== undefined && { description }) }, values)}</>;
 }
-
-export default Translate;

@@ -1,0 +1,101 @@
+/**
+ * The server side of theme overrides and custom pages: renderPage.tsx, the theme and the site's pages bundled with
+ * esbuild through the same `@theme/` resolution as the browser bundle, written to a cache file and imported, so the
+ * HTML and the hydrated app render the same components. A site with neither needs no bundle: the engine's modules
+ * are imported as they are.
+ */
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { build, type BuildFailure, type Message } from 'esbuild';
+import type { BuildContext } from '../build/context.js';
+import type { CustomPageSource, PageModule } from '../resolve/customPages.js';
+import type { ThemeOverrides } from '../theme/components.js';
+import { inlineTranslationsPlugin } from '../theme/inlineTranslations.js';
+import { themeAliasPlugin } from '../theme/themeAlias.js';
+import { renderPageHtml, type RenderPageInput } from './renderPage.js';
+
+/** What a site adds to the engine: replaced theme components and its own pages. */
+export interface SiteExtensions {
+  readonly overrides: ThemeOverrides;
+  readonly pages: readonly CustomPageSource[];
+}
+
+/** Renders pages with the site's theme; holds its page modules (by route) for their components and exports. */
+export interface PageRenderer {
+  readonly renderPageHtml: (input: RenderPageInput) => string;
+  readonly pageModules: ReadonlyMap<string, PageModule>;
+}
+
+const engineRoot = path.resolve(fileURLToPath(import.meta.url), '../../../..');
+// Under the engine's node_modules, so the bundle's `react` imports find the engine's React.
+const cacheDir = path.join(engineRoot, 'node_modules/.cache/wiki');
+
+/** The renderer for this site: the engine's own, or a bundle with the site's overrides and pages. */
+export async function loadRenderer(context: BuildContext, extensions: SiteExtensions, translations?: Readonly<Record<string, string>>): Promise<PageRenderer> {
+  if (extensions.overrides.size === 0 && extensions.pages.length === 0) return { renderPageHtml, pageModules: new Map() };
+  const start = performance.now();
+  const file = await bundleRenderer(context, extensions, translations);
+  context.timings.set('theme', performance.now() - start); // in parallel with parsing the notes
+  try {
+    const module = (await import(pathToFileURL(file).href)) as { renderPageHtml: PageRenderer['renderPageHtml']; pageModules: Map<string, PageModule> };
+    return { renderPageHtml: module.renderPageHtml, pageModules: module.pageModules };
+  } catch (error) {
+    throw new Error(`Can't load the site's theme overrides and pages (bundled as ${context.displayPath(file)}).`, { cause: error });
+  }
+}
+
+/** Bundles the renderer (React and other packages stay imports) into a file named by its content's hash. */
+async function bundleRenderer(context: BuildContext, extensions: SiteExtensions, translations: Readonly<Record<string, string>> | undefined): Promise<string> {
+  const pages = extensions.pages.map((page, index) => ({ ...page, name: `page${index}` }));
+  const entry = [
+    `export { renderPageHtml } from ${JSON.stringify(path.join(engineRoot, 'src/node/render/renderPage.tsx'))};`,
+    ...pages.map((page) => `import * as ${page.name} from ${JSON.stringify(page.filePath)};`),
+    `export const pageModules = new Map([${pages.map((page) => `[${JSON.stringify(page.route)}, ${page.name}]`).join(', ')}]);`,
+  ].join('\n');
+  let code: Uint8Array;
+  try {
+    const result = await build({
+      stdin: { contents: entry, resolveDir: engineRoot, sourcefile: 'wiki-renderer-entry.js', loader: 'js' },
+      bundle: true,
+      platform: 'node',
+      format: 'esm',
+      target: 'node20',
+      packages: 'external',
+      jsx: 'automatic',
+      write: false,
+      plugins: [themeAliasPlugin(extensions.overrides), ...(translations ? [inlineTranslationsPlugin(translations)] : [])],
+      logLevel: 'silent',
+    });
+    code = result.outputFiles[0]!.contents;
+  } catch (error) {
+    throw new Error(`Can't bundle the site's theme overrides and pages:\n${formatBuildErrors(error, context)}`);
+  }
+  const file = path.join(cacheDir, `renderer-${crypto.createHash('sha256').update(code).digest('hex').slice(0, 16)}.mjs`);
+  if (!fs.existsSync(file)) {
+    fs.mkdirSync(cacheDir, { recursive: true });
+    fs.writeFileSync(file, code);
+  }
+  return file;
+}
+
+/** esbuild's errors as "file:line:column: text" lines (its paths are relative to the working directory). */
+export function formatBuildErrors(error: unknown, context: BuildContext): string {
+  const messages: Message[] = (error as Partial<BuildFailure>).errors ?? [];
+  if (messages.length === 0) return `    ${(error as Error).message}`;
+  return messages
+    .map((message) => {
+      const where = message.location ? `${context.displayPath(path.resolve(message.location.file))}:${message.location.line}:${message.location.column + 1}: ` : '';
+      const notes = [...message.notes.map((note) => note.text), ...hintFor(message.text)].map((text) => `\n      ${text}`).join('');
+      return `    ${where}${message.text}${notes}`;
+    })
+    .join('\n');
+}
+
+/** The usual fix for a theme override that does not export what the theme imports. */
+function hintFor(text: string): string[] {
+  const missing = /^No matching export in "(.+)" for import "(\w+)"$/.exec(text);
+  if (!missing || !/(^|\/)theme\/\w+\.[jt]sx$/.test(missing[1]!)) return [];
+  return [`A theme override exports its component by name, as the engine's does: \`export function ${missing[2]}() { ... }\` in ${missing[1]}.`];
+}
