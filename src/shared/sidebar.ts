@@ -7,14 +7,34 @@ export function sidebarItemContains(item: SidebarItem, route: Route | string): b
   return item.type === 'category' && item.items.some((child) => sidebarItemContains(child, route));
 }
 
+/** Every href under each category of a tree, built once so per-page pruning does not rescan the tree. */
+export type SidebarRouteIndex = WeakMap<SidebarItem, ReadonlySet<string>>;
+
+/** Indexes a sidebar tree: category -> the hrefs of all its descendants (and its own). */
+export function indexSidebarRoutes(items: readonly SidebarItem[], index: SidebarRouteIndex = new WeakMap()): SidebarRouteIndex {
+  for (const item of items) {
+    if (item.type !== 'category') continue;
+    indexSidebarRoutes(item.items, index);
+    const routes = new Set<string>(item.href !== undefined ? [item.href] : []);
+    for (const child of item.items) {
+      if (child.href !== undefined) routes.add(child.href);
+      for (const route of index.get(child) ?? []) routes.add(route);
+    }
+    index.set(item, routes);
+  }
+  return index;
+}
+
 /**
  * The sidebar a page's HTML carries: every top-level item, and the children of the categories on the
  * way to the current page only; other categories are marked `unloaded` (the browser fetches the full tree).
+ * Pass the tree's index when pruning it for many pages (a build): each call then stays proportional to the branch.
  */
-export function pruneSidebar(items: readonly SidebarItem[], route: Route | string): SidebarItem[] {
+export function pruneSidebar(items: readonly SidebarItem[], route: Route | string, index?: SidebarRouteIndex): SidebarItem[] {
+  const contains = (item: SidebarItem) => (index ? item.href === route || (index.get(item)?.has(route) ?? false) : sidebarItemContains(item, route));
   return items.map((item) => {
     if (item.type !== 'category') return item;
-    if (sidebarItemContains(item, route) || !item.collapsed) return { ...item, items: pruneSidebar(item.items, route) };
+    if (contains(item) || !item.collapsed) return { ...item, items: pruneSidebar(item.items, route, index) };
     return { ...item, items: [], unloaded: true };
   });
 }

@@ -2,6 +2,8 @@
 /** Renders one page model to a complete HTML document (server side of the hydrated React app). */
 import type { ComponentType } from 'react';
 import { renderToString } from 'react-dom/server';
+import { ServerSidebarSlotContext } from '@theme-original/DocPage';
+import { renderCachedSidebar, type SidebarHtmlCache } from './sidebarCache.js';
 import type { HeadTag, PageModel, SidebarItem, ThemeSettings } from '../../shared/types.js';
 import { App } from '../../theme/App/index.js';
 import { ANNOUNCEMENT_DISMISS_KEY, ANNOUNCEMENT_ID_KEY } from '../../theme/AnnouncementBar/index.js';
@@ -14,6 +16,8 @@ export interface RenderPageInput {
   readonly scripts: readonly string[];
   /** JSON the browser runtime boots from; written into a `type="application/json"` script. */
   readonly bootJson: string;
+  /** Sidebar HTML shared by the pages of a branch (one per build); without it each page renders its own. */
+  readonly sidebarCache?: SidebarHtmlCache;
   /** A custom page's component (the default export of its module). */
   readonly pageComponent?: ComponentType | undefined;
 }
@@ -89,10 +93,24 @@ function splitResourceHints(html: string): { resourceHints: string[]; appHtml: s
   return { resourceHints, appHtml: rest };
 }
 
+// Where the sidebar goes when it comes from the cache (never in a note: the sidebar precedes the content).
+const SIDEBAR_SLOT = '\u0001wiki-sidebar-slot\u0001';
+
+/** The app's HTML; with a sidebar cache, the sidebar is spliced in from the HTML rendered for its branch. */
+function renderApp(input: RenderPageInput): string {
+  const { page, site, sidebar, pageComponent, sidebarCache } = input;
+  const app = <App page={page} site={site} sidebar={sidebar} pageComponent={pageComponent} />;
+  if (!sidebarCache || page.kind !== 'doc' || sidebar.length === 0) return renderToString(app);
+  const html = renderToString(<ServerSidebarSlotContext.Provider value={SIDEBAR_SLOT}>{app}</ServerSidebarSlotContext.Provider>);
+  const at = html.indexOf(SIDEBAR_SLOT);
+  if (at === -1) return html; // an overridden DocPage rendered its own sidebar
+  return html.slice(0, at) + renderCachedSidebar(sidebarCache, page, site, sidebar) + html.slice(at + SIDEBAR_SLOT.length);
+}
+
 /** A full HTML document for one page: head (title, meta, links, colour-mode script, CSS) and the rendered app. */
 export function renderPageHtml(input: RenderPageInput): string {
-  const { page, site, sidebar, stylesheets, scripts, bootJson, pageComponent } = input;
-  const { resourceHints, appHtml } = splitResourceHints(renderToString(<App page={page} site={site} sidebar={sidebar} pageComponent={pageComponent} />));
+  const { page, site, stylesheets, scripts, bootJson } = input;
+  const { resourceHints, appHtml } = splitResourceHints(renderApp(input));
   const head = [
     '<meta charset="utf-8">',
     '<meta name="viewport" content="width=device-width, initial-scale=1">',

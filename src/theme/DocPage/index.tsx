@@ -1,5 +1,6 @@
 // @jsxRuntime automatic (tsx and esbuild have no root tsconfig to read `jsx: react-jsx` from)
 /** A note: sidebar column, breadcrumbs, title, content, edit link, previous/next, table of contents. */
+import { createContext, useContext } from 'react';
 import type { DocPageModel, SidebarItem } from '../../shared/types.js';
 import { Breadcrumbs } from '@theme/Breadcrumbs';
 import { Pagination } from '@theme/Pagination';
@@ -16,8 +17,15 @@ export interface DocPageProps {
   readonly sidebar: readonly SidebarItem[];
 }
 
+/**
+ * Build side only: a placeholder the renderer puts where the sidebar goes, then replaces with sidebar HTML it
+ * rendered once for every page of the same branch (the sidebar was most of the render time). Unset in the browser.
+ */
+export const ServerSidebarSlotContext = createContext<string | null>(null);
+
 export function DocPage({ page, sidebar }: DocPageProps) {
   const { hooks } = useThemeContext();
+  const sidebarSlot = useContext(ServerSidebarSlotContext);
   const showToc = !page.hideTableOfContents && page.toc.length > 0;
   const showTitle = !page.contentHasTitle && !page.hideTitle;
   const hasSidebar = sidebar.length > 0;
@@ -26,7 +34,7 @@ export function DocPage({ page, sidebar }: DocPageProps) {
       {hasSidebar && (
         <aside className="doc-sidebar">
           <div className="doc-sidebar__inner" data-sidebar-scroll="">
-            <Sidebar items={sidebar} activeRoute={page.route} onLoadItems={hooks.loadSidebarItems} scrollActiveIntoView />
+            {sidebarSlot ?? <Sidebar items={sidebar} activeRoute={page.route} onLoadItems={hooks.loadSidebarItems} scrollActiveIntoView />}
           </div>
         </aside>
       )}
