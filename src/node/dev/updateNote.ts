@@ -86,12 +86,12 @@ function updateDiagnostics(devSite: DevSite, parsed: ParsedDoc, fromNote: Diagno
   ];
 }
 
-function sameRoute(old: Doc, doc: Doc): boolean {
-  const routeFields = (value: Doc) => JSON.stringify(Object.entries(value.frontMatter).filter(([key]) => !ownPageFields.has(key) && !layoutFields.has(key)));
+function sameRoute(old: Omit<Doc, 'body'>, doc: Omit<Doc, 'body'>): boolean {
+  const routeFields = (value: Omit<Doc, 'body'>) => JSON.stringify(Object.entries(value.frontMatter).filter(([key]) => !ownPageFields.has(key) && !layoutFields.has(key)));
   return old.id === doc.id && old.route === doc.route && old.isIndex === doc.isIndex && routeFields(old) === routeFields(doc);
 }
 
-function layoutOf(doc: Doc): string {
+function layoutOf(doc: Omit<Doc, 'body'>): string {
   return JSON.stringify([doc.sidebarPosition, ...[...layoutFields].map((key) => doc.frontMatter[key])]);
 }
 

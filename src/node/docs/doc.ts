@@ -17,8 +17,8 @@ export interface Doc {
   readonly lineOffset: number;
 }
 
-/** A note after its Markdown was rendered. */
-export interface ParsedDoc extends Doc {
+/** A note after its Markdown was rendered (its Markdown source is dropped: the HTML is what later stages use). */
+export interface ParsedDoc extends Omit<Doc, 'body'> {
   readonly title: string;
   /** Whether the body opens with its own `# heading`. */
   readonly contentHasTitle: boolean;

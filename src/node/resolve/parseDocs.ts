@@ -16,8 +16,9 @@ export function parseDoc(doc: Doc, md: MarkdownIt, resolveLink: LinkResolver): P
   const contentTitle = first?.isFirstBlock && first.level === 1 ? compatibleTitle(doc.body, first.text.trim()) : undefined;
   const title = doc.frontMatter.title ?? contentTitle ?? parseNumberPrefix(path.posix.parse(doc.sourcePath).name).name;
   const bodyWithoutTitle = contentTitle !== undefined ? removeFirstHeading(doc.body) : doc.body;
+  const { body: _source, ...located } = doc;
   return {
-    ...doc,
+    ...located,
     title,
     contentHasTitle: contentTitle !== undefined,
     description: doc.frontMatter.description ?? createExcerpt(bodyWithoutTitle) ?? '',

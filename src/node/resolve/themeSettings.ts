@@ -7,7 +7,7 @@ import { flattenSidebar } from './sidebar.js';
 export interface ThemeSettingsInput {
   readonly config: SiteConfig;
   readonly configPath: string;
-  readonly docs: readonly Doc[];
+  readonly docs: readonly Omit<Doc, 'body'>[];
   readonly draftIds: ReadonlySet<string>;
   readonly sidebar: readonly SidebarItem[];
 }
