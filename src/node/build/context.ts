@@ -1,0 +1,62 @@
+import path from 'node:path';
+import type { SiteConfig } from '../config/schema.js';
+import { DiagnosticList } from '../diagnostics.js';
+
+/** Everything one build needs, passed explicitly from stage to stage (no module-level state). */
+export interface BuildContext {
+  readonly config: SiteConfig;
+  /** Folder of the config file: relative settings resolve against it. */
+  readonly siteDir: string;
+  readonly docsDir: string;
+  readonly staticDir: string;
+  readonly outDir: string;
+  /** Drafts are built in development only. */
+  readonly mode: 'production' | 'development';
+  readonly diagnostics: DiagnosticList;
+  readonly timings: Map<string, number>;
+  /** How a file path is shown in messages: relative to the working directory. */
+  readonly displayPath: (filePath: string) => string;
+}
+
+export interface CreateContextOptions {
+  readonly config: SiteConfig;
+  readonly siteDir: string;
+  readonly docsDir?: string;
+  readonly outDir?: string;
+  readonly mode?: 'production' | 'development';
+}
+
+export function createBuildContext(options: CreateContextOptions): BuildContext {
+  const { config, siteDir } = options;
+  const cwd = process.cwd();
+  return {
+    config,
+    siteDir,
+    docsDir: path.resolve(options.docsDir ?? path.resolve(siteDir, config.docsDir)),
+    staticDir: path.resolve(siteDir, config.staticDir),
+    outDir: path.resolve(options.outDir ?? path.resolve(siteDir, config.outDir)),
+    mode: options.mode ?? 'production',
+    diagnostics: new DiagnosticList(),
+    timings: new Map(),
+    displayPath: (filePath) => {
+      const relative = path.relative(cwd, filePath);
+      return relative.startsWith('..') && path.isAbsolute(filePath) && relative.split(path.sep).filter((s) => s === '..').length > 2 ? filePath : relative;
+    },
+  };
+}
+
+/** Runs one pipeline stage and records how long it took. */
+export function timeStage<T>(context: BuildContext, name: string, stage: () => T): T {
+  const start = performance.now();
+  const result = stage();
+  context.timings.set(name, performance.now() - start);
+  return result;
+}
+
+/** Like timeStage, for a stage that awaits (worker threads). */
+export async function timeStageAsync<T>(context: BuildContext, name: string, stage: () => Promise<T>): Promise<T> {
+  const start = performance.now();
+  const result = await stage();
+  context.timings.set(name, performance.now() - start);
+  return result;
+}
