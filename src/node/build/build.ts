@@ -5,7 +5,7 @@ import type { ThemeSettings } from '../../shared/types.js';
 import { collectThemeCss } from '../render/themeCss.js';
 import { buildThemeSettings } from '../resolve/themeSettings.js';
 import { startSearchIndex } from '../search/index.js';
-import { bundleClient } from './clientBundle.js';
+import { bundleClient, type ClientAssets } from './clientBundle.js';
 import { type BuildContext, timeStage, timeStageAsync } from './context.js';
 import { emitSite, listFilesToCopy, type SiteFile, type SiteFileMap } from './emit.js';
 import { loadSite, type SiteData } from './loadSite.js';
@@ -21,6 +21,8 @@ export interface PreparedSite {
   readonly renderFiles: () => Iterable<SiteFile>;
   /** Files copied as they are: absolute source -> site-relative path. */
   readonly copies: ReadonlyMap<string, string>;
+  /** The browser bundle the pages link (with the site's theme overrides and pages). */
+  readonly client: ClientAssets;
 }
 
 /** scan -> parse -> resolve, then everything render needs; rendering itself happens when files are pulled. */
@@ -33,7 +35,7 @@ export async function prepareSite(context: BuildContext, configPath: string): Pr
   const copies = new Map([...listFilesToCopy(context.staticDir), ...site.assets]);
   // The search index builds in a worker thread while pages render; its files come last ('search' times the wait).
   const searchIndex = startSearchIndex({ site, config: context.config });
-  return { site, theme, copies, renderFiles: () => searchIndex.appendTo(renderSite({ site, theme, config: context.config, client }), context) };
+  return { site, theme, copies, client, renderFiles: () => searchIndex.appendTo(renderSite({ site, theme, config: context.config, client }), context) };
 }
 
 /**

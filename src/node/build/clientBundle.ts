@@ -78,6 +78,8 @@ export async function bundleClient(options: BundleClientOptions): Promise<Client
     metafile: true,
     define: { 'process.env.NODE_ENV': JSON.stringify(options.minify ? 'production' : 'development') },
     tsconfig: path.join(engineRoot, 'src/client/tsconfig.json'),
+    // A site's pages and overrides import react without a node_modules of their own: use the engine's.
+    nodePaths: [path.join(engineRoot, 'node_modules')],
     plugins: [reactBindingsPlugin, themeAliasPlugin(extensions.overrides), pageImportsPlugin(extensions.pages), ...(options.translations ? [inlineTranslationsPlugin(options.translations)] : [])],
     logLevel: 'silent',
   });

@@ -66,16 +66,16 @@ export interface BuildDevSiteOptions {
   readonly config: SiteConfig;
   readonly configPath: string;
   readonly docsDir?: string;
-  readonly client: ClientAssets;
 }
 
 /** Runs the build pipeline in development mode; pages render in the background (or on request). */
 export async function buildDevSite(options: BuildDevSiteOptions): Promise<DevSite> {
-  const { config, configPath, client } = options;
+  const { config, configPath } = options;
   const siteDir = path.dirname(path.resolve(configPath));
   const context = createBuildContext({ config, siteDir, mode: 'development', ...(options.docsDir !== undefined && { docsDir: options.docsDir }) });
   const prepared = await prepareSite(context, configPath);
-  const { site } = prepared;
+  // The bundle prepareSite made: it holds the site's theme overrides and custom pages, as the pages expect.
+  const { site, client } = prepared;
   const pageByPath = new Map<string, PageModel>();
   for (const page of [...site.docPages, ...site.specialPages]) for (const relPath of outputPathsOf(page)) pageByPath.set(relPath, page);
   const devSite: DevSite = {

@@ -4,21 +4,17 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { DevMessage, DevProblem } from '../../client/dev/protocol.js';
 import { asRoute } from '../../shared/paths.js';
-import { bundleClient, type ClientAssets } from '../build/clientBundle.js';
 import { ConfigError, loadConfig } from '../config/loadConfig.js';
 import type { SiteConfig } from '../config/schema.js';
 import { categoryFileNames } from '../docs/category.js';
 import { markdownExtensions } from '../docs/docPaths.js';
-import { collectThemeCss } from '../render/themeCss.js';
 import { buildDevSite, deferBackgroundRender, diffSites, type DevSite } from './devSite.js';
 import { reportProblems, type ProblemReport } from './report.js';
 import { updateNote } from './updateNote.js';
 import type { WatchTarget } from './watch.js';
 
-const themeDir = path.resolve(fileURLToPath(import.meta.url), '../../../theme');
 
 export interface DevSessionOptions {
   readonly configPath: string;
@@ -47,7 +43,6 @@ export function createDevSession(options: DevSessionOptions): DevSession {
   const configFile = path.resolve(options.configPath);
   const display = (file: string) => path.relative(process.cwd(), file) || file;
   let config: SiteConfig | undefined;
-  let client: { baseUrl: string; assets: ClientAssets } | undefined;
   let site: DevSite | undefined;
   let fatal: DevProblem | undefined;
   /** Notes whose update threw (the page keeps its last good version); cleared when they update or on a rebuild. */
@@ -58,8 +53,7 @@ export function createDevSession(options: DevSessionOptions): DevSession {
   async function fullBuild(reloadConfig: boolean): Promise<boolean> {
     try {
       if (reloadConfig || !config) config = await loadConfig(options.configPath);
-      if (client?.baseUrl !== config.baseUrl) client = { baseUrl: config.baseUrl, assets: await bundleClient({ css: await collectThemeCss(themeDir), baseUrl: config.baseUrl, minify: false }) };
-      const next = await buildDevSite({ config, configPath: options.configPath, client: client.assets, ...(options.docsDir !== undefined && { docsDir: options.docsDir }) });
+      const next = await buildDevSite({ config, configPath: options.configPath, ...(options.docsDir !== undefined && { docsDir: options.docsDir }) });
       if (site) site.cancelled = true;
       site = next;
       fatal = undefined;
@@ -154,7 +148,8 @@ export function createDevSession(options: DevSessionOptions): DevSession {
       return message;
     },
     watchTargets() {
-      const folders = site ? [site.context.docsDir, site.context.staticDir] : [];
+      const extensionFolders = site ? extensionDirs(site.context.siteDir).filter((dir) => fs.existsSync(dir)) : [];
+      const folders = site ? [site.context.docsDir, site.context.staticDir, ...extensionFolders] : [];
       return [{ path: configFile, kind: 'file' }, ...folders.map((folder) => ({ path: folder, kind: 'folder' as const }))];
     },
   };
@@ -169,6 +164,9 @@ function classify(site: DevSite, filePath: string): { kind: 'ignore' | 'note' | 
     const known = site.copies.get(inStatic.split(path.sep).join('/')) === filePath;
     return known === fs.existsSync(filePath) && !isFolder(filePath) ? { kind: 'reload' } : full('static files were added or removed', true);
   }
+  // Theme overrides, custom pages and translations change the bundles: rebuild, and reload every tab.
+  const extension = extensionDirs(site.context.siteDir).find((dir) => !path.relative(dir, filePath).startsWith('..'));
+  if (extension) return full(`${path.basename(extension)}/ changed`, true);
   const relPath = path.relative(docsDir, filePath);
   if (relPath.startsWith('..') || path.isAbsolute(relPath)) return { kind: 'ignore' };
   const name = path.basename(filePath);
@@ -197,4 +195,9 @@ function describeFatal(error: Error, configFile: string): DevProblem {
   const code = error instanceof ConfigError ? 'config' : 'build-failed';
   const file = error instanceof ConfigError ? configFile : undefined;
   return { code, ...(file && { file }), message: first, hint: hint ?? `${error.stack?.split('\n').slice(1, 4).join('\n') ?? ''}\nThis looks like a bug in the engine; the dev server keeps serving the last good build.` };
+}
+
+/** The folders of a site's extensions (theme overrides, custom pages, translations). */
+function extensionDirs(siteDir: string): string[] {
+  return ['theme', 'pages', 'i18n'].map((name) => path.join(siteDir, name));
 }
