@@ -2,6 +2,7 @@
  * Shared set-up of the reader runtime's browser tests (test/browser/runtime-*.test.ts): fixture sites built once by
  * the real CLI, served over HTTP on 127.0.0.1, and pages that record console output and page-data requests.
  */
+import { after, before } from 'node:test';
 import fs from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page, type Route } from 'playwright-core';
@@ -114,4 +115,22 @@ declare global {
   interface Window {
     __wiki?: unknown;
   }
+}
+
+/**
+ * For one test file: builds and serves the fixture site and launches the offline browser before its tests, closes
+ * both after them, and hands them over through `onReady`.
+ */
+export function serveFixtureForFile(name: string, onReady: (site: ServedSite, browser: Browser) => void): void {
+  let site: ServedSite | undefined;
+  let browser: Browser | undefined;
+  before(async () => {
+    site = await buildAndServe(name);
+    browser = await launchOfflineBrowser();
+    onReady(site, browser);
+  });
+  after(async () => {
+    await browser?.close();
+    await site?.close();
+  });
 }

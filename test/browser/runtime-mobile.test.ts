@@ -3,21 +3,16 @@
  * 390 px (and desktop where the behaviour is desktop's) against the production build of test/fixtures/runtime-site.
  */
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
-import { buildAndServe, launchOfflineBrowser, markWindow, openPage, waitForRuntime, windowMarker, type ServedSite } from './runtime-harness.js';
+import { serveFixtureForFile, markWindow, openPage, waitForRuntime, windowMarker, type ServedSite } from './runtime-harness.js';
 
 let site: ServedSite;
 let browser: Browser;
 
-before(async () => {
-  site = await buildAndServe('runtime-site');
-  browser = await launchOfflineBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await site?.close();
+serveFixtureForFile('runtime-site', (served, launched) => {
+  site = served;
+  browser = launched;
 });
 
 const PHONE = { viewport: { width: 390, height: 844 }, hasTouch: true };

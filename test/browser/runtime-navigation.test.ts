@@ -5,23 +5,16 @@
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
-import {
-  buildAndServe, builtHtml, delayRoute, launchOfflineBrowser, markWindow, openPage, waitForRuntime, windowMarker, type ServedSite,
-} from './runtime-harness.js';
+import { serveFixtureForFile, builtHtml, delayRoute, markWindow, openPage, waitForRuntime, windowMarker, type ServedSite } from './runtime-harness.js';
 
 let site: ServedSite;
 let browser: Browser;
 
-before(async () => {
-  site = await buildAndServe('runtime-site');
-  browser = await launchOfflineBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await site?.close();
+serveFixtureForFile('runtime-site', (served, launched) => {
+  site = served;
+  browser = launched;
 });
 
 /** The note's heading text, without the hash link's zero-width space. */

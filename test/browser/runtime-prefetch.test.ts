@@ -3,21 +3,16 @@
  * of test/fixtures/runtime-site. Prefetch tests use no request interception: it would turn the HTTP cache off.
  */
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
-import { buildAndServe, delayRoute, launchOfflineBrowser, openPage, waitForRuntime, type ServedSite } from './runtime-harness.js';
+import { serveFixtureForFile, delayRoute, openPage, waitForRuntime, type ServedSite } from './runtime-harness.js';
 
 let site: ServedSite;
 let browser: Browser;
 
-before(async () => {
-  site = await buildAndServe('runtime-site');
-  browser = await launchOfflineBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await site?.close();
+serveFixtureForFile('runtime-site', (served, launched) => {
+  site = served;
+  browser = launched;
 });
 
 const waitForTitle = (page: Page, title: string) => page.waitForFunction((t) => document.title.startsWith(t), title);

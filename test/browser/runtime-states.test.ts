@@ -4,21 +4,16 @@
  * HTML left out; the crash comes from page data that makes the theme throw (served by the test, no hook in the site).
  */
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
-import { buildAndServe, delayRoute, launchOfflineBrowser, openPage, waitForRuntime, type ServedSite } from './runtime-harness.js';
+import { serveFixtureForFile, delayRoute, openPage, waitForRuntime, type ServedSite } from './runtime-harness.js';
 
 let site: ServedSite;
 let browser: Browser;
 
-before(async () => {
-  site = await buildAndServe('runtime-site');
-  browser = await launchOfflineBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await site?.close();
+serveFixtureForFile('runtime-site', (served, launched) => {
+  site = served;
+  browser = launched;
 });
 
 const BRANCH = '**/assets/sidebar-*/*.json';
