@@ -7,7 +7,7 @@ import { buildThemeSettings } from '../resolve/themeSettings.js';
 import { startSearchIndex } from '../search/index.js';
 import { bundleClient, type ClientAssets } from './clientBundle.js';
 import { type BuildContext, timeStage, timeStageAsync } from './context.js';
-import { emitSite, listFilesToCopy, type SiteFile, type SiteFileMap } from './emit.js';
+import { emitSite, type SiteFile, type SiteFileMap } from './emit.js';
 import { loadSite, type SiteData } from './loadSite.js';
 import { renderSite } from './renderSite.js';
 
@@ -32,7 +32,7 @@ export async function prepareSite(context: BuildContext, configPath: string): Pr
   const theme = { ...buildThemeSettings({ config: context.config, configPath, docs: site.docs, draftIds: site.draftIds, sidebar: site.sidebar }), ...(Object.keys(translations).length > 0 && { translations }) };
   const css = await collectThemeCss(themeDir);
   const client = await timeStageAsync(context, 'bundle', () => bundleClient({ css, baseUrl: context.config.baseUrl, minify: context.mode === 'production', extensions: site.extensions, translations }));
-  const copies = new Map([...listFilesToCopy(context.staticDir), ...site.assets]);
+  const copies = new Map([...site.staticCopies, ...site.assets]);
   // The search index builds in a worker thread while pages render; its files come last ('search' times the wait).
   const searchIndex = startSearchIndex({ site, config: context.config });
   return { site, theme, copies, client, renderFiles: () => searchIndex.appendTo(renderSite({ site, theme, config: context.config, client }), context) };

@@ -1,5 +1,4 @@
 import fs from 'node:fs';
-import path from 'node:path';
 import type { CustomPageModel, DocPageModel, SidebarItem, SpecialPageModel } from '../../shared/types.js';
 import type { CategoryMetadata } from '../docs/category.js';
 import type { ParsedDoc } from '../docs/doc.js';
@@ -11,6 +10,7 @@ import { parseDocs } from '../resolve/parseDocs.js';
 import { resolveDocs } from '../resolve/routes.js';
 import { buildSidebar } from '../resolve/sidebar.js';
 import { findThemeOverrides } from '../theme/components.js';
+import { listFilesToCopy } from './emit.js';
 import { type BuildContext, timeStage, timeStageAsync } from './context.js';
 
 /** The whole site in memory: what render and emit turn into files. */
@@ -27,6 +27,8 @@ export interface SiteData {
   /** Docs-folder files that notes reference: source path -> site-relative output path. */
   readonly assets: ReadonlyMap<string, string>;
   readonly staticFiles: ReadonlySet<string>;
+  /** The static/ folder's files to copy: absolute source -> site-relative path (read once, with staticFiles). */
+  readonly staticCopies: ReadonlyMap<string, string>;
   readonly draftIds: ReadonlySet<string>;
   /** `_category_` metadata by docs-relative folder (the dev server rebuilds the sidebar from it). */
   readonly categories: ReadonlyMap<string, CategoryMetadata>;
@@ -53,7 +55,8 @@ export async function loadSite(context: BuildContext, options: LoadSiteOptions =
   // esbuild bundles the site's theme and pages in its own process while the notes are parsed.
   const renderer = loadRenderer(context, extensions, options.translations);
   renderer.catch(() => undefined); // awaited below; a rejection while parsing must not go unhandled
-  const staticFiles = listStaticFiles(context.staticDir);
+  const staticCopies = listFilesToCopy(context.staticDir);
+  const staticFiles = new Set(staticCopies.values());
   const routes = docs.map((doc) => [doc.sourcePath, doc.route] as const);
   const extraRoutes = new Set<string>([...builtIn, ...extensions.pages].map((page) => page.route));
   const resolverOptions = { routes, docsDir: context.docsDir, staticFiles, extraRoutes, baseUrl: config.baseUrl };
@@ -63,7 +66,7 @@ export async function loadSite(context: BuildContext, options: LoadSiteOptions =
   const docPages = timeStage(context, 'pages', () => buildDocPageModels({ config, sidebar, docs: parsed, diagnostics, displayPath: context.displayPath }));
   const loadedRenderer = await renderer;
   const customPages = buildCustomPageModels(context, extensions.pages, loadedRenderer.pageModules);
-  return { docs: parsed, sidebar, docPages, specialPages: [...builtIn, ...customPages], extensions, renderer: loadedRenderer, assets, staticFiles, draftIds, categories: scanned.categories };
+  return { docs: parsed, sidebar, docPages, specialPages: [...builtIn, ...customPages], extensions, renderer: loadedRenderer, assets, staticFiles, staticCopies, draftIds, categories: scanned.categories };
 }
 
 /**
@@ -115,13 +118,4 @@ function safeDecode(text: string): string {
   } catch {
     return text;
   }
-}
-
-function listStaticFiles(staticDir: string): Set<string> {
-  const files = new Set<string>();
-  if (!fs.existsSync(staticDir)) return files;
-  for (const entry of fs.readdirSync(staticDir, { recursive: true, withFileTypes: true })) {
-    if (entry.isFile()) files.add(path.relative(staticDir, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'));
-  }
-  return files;
 }

@@ -1,4 +1,5 @@
 /** Pure helpers shared by the theme components: URLs and sidebar lookups. */
+import { sidebarItemContains } from '../../shared/sidebar.js';
 import type { SidebarCategory, SidebarItem } from '../../shared/types.js';
 
 const EXTERNAL_URL = /^(?:[a-z][a-z\d+.-]*:)?\/\//i;
@@ -23,12 +24,7 @@ export function isSameRoute(href: string | undefined, route: string): boolean {
 
 /** Whether a sidebar category holds the current route (its own index or anywhere below). */
 export function categoryContainsRoute(category: SidebarCategory, route: string): boolean {
-  if (isSameRoute(category.href, route)) return true;
-  return category.items.some((item) => sidebarItemContainsRoute(item, route));
-}
-
-function sidebarItemContainsRoute(item: SidebarItem, route: string): boolean {
-  return item.type === 'link' ? item.href === route : categoryContainsRoute(item, route);
+  return sidebarItemContains(category, route);
 }
 
 /** A stable React key for a sidebar entry: survives the pruned tree being swapped for the full one. */
