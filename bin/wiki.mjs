@@ -1,8 +1,6 @@
 #!/usr/bin/env node
-// The engine runs from its TypeScript sources through tsx (esbuild-based): no compile step to forget.
-import { fileURLToPath } from 'node:url';
 import v8 from 'node:v8';
-import { register } from 'tsx/esm/api';
+import { engineModuleUrl } from './engine.mjs';
 
 // A larger young generation: building allocates many short-lived strings, and the default size made
 // garbage collection a third of build time (measured on the real corpus: 6.4 s -> 4.9 s).
@@ -10,6 +8,5 @@ v8.setFlagsFromString('--max-semi-space-size=64');
 
 // React's development build renders pages several times slower; the engine's output is production HTML.
 process.env.NODE_ENV ??= 'production';
-register({ tsconfig: fileURLToPath(new URL('../tsconfig.json', import.meta.url)) });
-const { main } = await import('../src/node/cli.ts');
+const { main } = await import(await engineModuleUrl());
 process.exitCode = await main(process.argv.slice(2));

@@ -9,7 +9,8 @@ import { highlightTerms, sanitizeHighlight } from '../../src/client/search/hits.
 import { toSiteUrl } from '../../src/client/search/urls.js';
 import { createMarkdownRenderer, renderNote } from '../../src/node/markdown/renderNote.js';
 import { createTextSearch, excerptAround } from '../../src/client/search/providers/textSearch.js';
-import { buildLocalIndex } from '../../src/node/search/localIndex.js';
+import { buildLocalIndexFiles, packHtml } from '../../src/node/search/indexFiles.js';
+import { buildLocalIndex, INDEX_FILE } from '../../src/node/search/localIndex.js';
 import { buildSearchRecords, type RecordDoc } from '../../src/node/search/records.js';
 import { chunkParagraphs, decodeEntities, htmlToParagraphs } from '../../src/node/search/text.js';
 import { asDocId, asRoute, asSourcePath } from '../../src/shared/paths.js';
@@ -125,6 +126,18 @@ describe('embedded index', () => {
     assert.equal(search.search('Vote')[0]?.url, '/web/vite');
     assert.equal(search.search('confi')[0]?.url, '/web/vite#config');
     assert.deepEqual(search.search('plugns')[0]?.hierarchy, { lvl0: 'Web', lvl1: 'Vite', lvl2: 'Config', lvl3: 'Plugins', lvl4: null, lvl5: null, lvl6: null });
+  });
+
+  test('the worker input (the HTML of every note packed as UTF-8 in one buffer) gives the same index as the notes themselves', () => {
+    const other = renderDoc({ id: 'travel/japan', route: '/travel/japan', title: 'Japan — 日本', body: '# Japan — 日本\n\nTōkyō, 東京 and “Kyoto”.\n\n## Food\n\nRamen 🍜.\n' });
+    const docs = [note, other];
+    const { html, htmlEnds } = packHtml(docs.map((doc) => doc.html));
+    const files = buildLocalIndexFiles({ docs: docs.map(({ html: _html, ...doc }) => doc), html, htmlEnds, pages, urlPrefix: '/', indexDir: 'search/' });
+    const direct = buildLocalIndex(buildSearchRecords({ docs, pages, urlPrefix: '/' }));
+    assert.equal(files.get(`search/${INDEX_FILE}`), JSON.stringify(direct.data));
+    assert.equal(files.get('search/terms/0.txt'), direct.shards[0]);
+    assert.deepEqual(JSON.parse(files.get('search/text/0.json')!), direct.texts.slice(0, 4));
+    assert.ok(direct.texts.includes('Tōkyō, 東京 and “Kyoto”.'));
   });
 
   test('excerpts cut around the first matching word', () => {

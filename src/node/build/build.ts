@@ -1,17 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { ThemeSettings } from '../../shared/types.js';
-import { collectThemeCss } from '../render/themeCss.js';
 import { buildThemeSettings } from '../resolve/themeSettings.js';
 import { startSearchIndex } from '../search/index.js';
-import { bundleClient, type ClientAssets } from './clientBundle.js';
+import type { ClientAssets } from './clientBundle.js';
 import { type BuildContext, timeStage, timeStageAsync } from './context.js';
-import { emitSite, type SiteFile, type SiteFileMap } from './emit.js';
+import { createSiteWriter, emitSite, type SiteFile, type SiteFileMap } from './emit.js';
 import { loadSite, type SiteData } from './loadSite.js';
 import { renderSite } from './renderSite.js';
-
-const themeDir = path.resolve(fileURLToPath(import.meta.url), '../../../theme');
 
 /** A site ready to render: its data, theme settings, browser assets and the files to copy as they are. */
 export interface PreparedSite {
@@ -30,8 +26,7 @@ export async function prepareSite(context: BuildContext, configPath: string): Pr
   const translations = await loadTranslations(context);
   const site = await loadSite(context, { translations });
   const theme = { ...buildThemeSettings({ config: context.config, configPath, docs: site.docs, draftIds: site.draftIds, sidebar: site.sidebar }), ...(Object.keys(translations).length > 0 && { translations }) };
-  const css = await collectThemeCss(themeDir);
-  const client = await timeStageAsync(context, 'bundle', () => bundleClient({ css, baseUrl: context.config.baseUrl, minify: context.mode === 'production', extensions: site.extensions, translations }));
+  const { client } = site;
   const copies = new Map([...site.staticCopies, ...site.assets]);
   // The search index builds in a worker thread while pages render; its files come last ('search' times the wait).
   const searchIndex = startSearchIndex({ site, config: context.config });
@@ -61,6 +56,12 @@ export async function buildSite(context: BuildContext, configPath: string, optio
   const prepared = await prepareSite(context, configPath);
   const { diagnostics } = context;
   if (diagnostics.errorCount > 0 || (options.strict && diagnostics.warningCount > 0)) return prepared;
-  timeStage(context, 'render+emit', () => emitSite(prepared.renderFiles(), context.outDir, prepared.copies));
+  await timeStageAsync(context, 'render+emit', () => emitSite(context.outDir, (staging) => writeSite(prepared, staging)));
   return prepared;
+}
+
+function writeSite(prepared: PreparedSite, staging: string): void {
+  const writer = createSiteWriter(staging);
+  for (const file of prepared.renderFiles()) writer.write(file);
+  for (const [source, relPath] of prepared.copies) writer.copy(source, relPath);
 }

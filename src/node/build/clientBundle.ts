@@ -1,9 +1,9 @@
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { build, type Plugin } from 'esbuild';
 import type { SiteExtensions } from '../render/loadRenderer.js';
 import { inlineTranslationsPlugin } from '../theme/inlineTranslations.js';
 import { themeAliasPlugin } from '../theme/themeAlias.js';
+import { engineRoot } from '../engineRoot.js';
 
 export interface ClientAssets {
   /** Output files: site-relative path -> contents. */
@@ -13,7 +13,6 @@ export interface ClientAssets {
   readonly stylesheets: readonly string[];
 }
 
-const engineRoot = path.resolve(fileURLToPath(import.meta.url), '../../../..');
 const pageImportsFile = path.join(engineRoot, 'src/client/pageImports.ts');
 const reactBindingsFile = path.join(engineRoot, 'src/client/reactBindings.ts');
 const engineSrc = path.join(engineRoot, 'src') + path.sep;

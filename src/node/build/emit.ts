@@ -8,24 +8,41 @@ export type SiteFile = readonly [path: string, contents: string | Uint8Array];
 /** The files of a built site held in memory (what `wiki dev` serves). */
 export type SiteFileMap = Map<string, string | Uint8Array>;
 
+/** Writes files under one folder, making each folder once. */
+export interface SiteWriter {
+  write(file: SiteFile): void;
+  /** Copies a file as it is (absolute source) to a site-relative path. */
+  copy(source: string, relPath: string): void;
+}
+
+/**
+ * Synchronous on purpose: writing on libuv's thread pool while rendering was measured slower on two cores (the pool
+ * threads compete with the render and search threads for the CPU, and each write costs three pool round trips).
+ */
+export function createSiteWriter(dir: string): SiteWriter {
+  const madeDirs = new Set<string>();
+  const target = (relPath: string): string => {
+    const file = path.join(dir, relPath);
+    const parent = path.dirname(file);
+    if (!madeDirs.has(parent)) fs.mkdirSync(parent, { recursive: true });
+    madeDirs.add(parent);
+    return file;
+  };
+  return {
+    write: ([relPath, contents]) => fs.writeFileSync(target(relPath), contents),
+    copy: (source, relPath) => fs.copyFileSync(source, target(relPath)),
+  };
+}
+
 /**
  * Writes the site to a fresh folder beside the output and swaps it in only when everything is written,
- * so a failed build leaves the last good site untouched. Files are written as they come from the iterable.
+ * so a failed build leaves the last good site untouched. `writeFiles` fills that folder (several threads may).
  */
-export function emitSite(files: Iterable<SiteFile>, outDir: string, copies: ReadonlyMap<string, string>): void {
+export async function emitSite(outDir: string, writeFiles: (staging: string) => Promise<void> | void): Promise<void> {
   const staging = `${outDir}.tmp-${process.pid}`;
   fs.rmSync(staging, { recursive: true, force: true });
-  const madeDirs = new Set<string>();
-  const write = (relPath: string, action: (target: string) => void): void => {
-    const target = path.join(staging, relPath);
-    const dir = path.dirname(target);
-    if (!madeDirs.has(dir)) fs.mkdirSync(dir, { recursive: true });
-    madeDirs.add(dir);
-    action(target);
-  };
   try {
-    for (const [relPath, contents] of files) write(relPath, (target) => fs.writeFileSync(target, contents));
-    for (const [source, relPath] of copies) write(relPath, (target) => fs.copyFileSync(source, target));
+    await writeFiles(staging);
   } catch (error) {
     fs.rmSync(staging, { recursive: true, force: true });
     throw new Error(`Could not write the site to ${staging}`, { cause: error });

@@ -1,8 +1,9 @@
 import type { ComponentType } from 'react';
 import { htmlPathForRoute, pageDataPath, type Route } from '../../shared/paths.js';
 import { indexSidebarRoutes, pruneSidebar } from '../../shared/sidebar.js';
-import type { PageModel, ThemeSettings } from '../../shared/types.js';
+import type { DocPageModel, SidebarItem, ThemeSettings } from '../../shared/types.js';
 import type { SiteConfig } from '../config/schema.js';
+import type { PageRenderer } from '../render/loadRenderer.js';
 import type { ClientAssets } from './clientBundle.js';
 import type { SiteFile } from './emit.js';
 import type { SiteData } from './loadSite.js';
@@ -16,34 +17,66 @@ export interface RenderSiteInput {
   readonly client: ClientAssets;
 }
 
+/** What every note's page is rendered with. */
+export interface DocPageSettings {
+  readonly theme: ThemeSettings;
+  readonly sidebar: readonly SidebarItem[];
+  readonly stylesheets: readonly string[];
+  readonly scripts: readonly string[];
+  /** `"site":...,"runtime":...` of the boot JSON, serialised once: the same for every page. */
+  readonly sharedBootJson: string;
+}
+
 /**
  * Every page as static HTML, plus the per-route data files and the full sidebar for in-browser navigation.
  * A generator, so `wiki build` writes each page as it is rendered instead of holding the whole site in memory.
  */
 export function* renderSite(input: RenderSiteInput): Generator<SiteFile> {
-  const { site, theme, client } = input;
+  const { site, client } = input;
   yield* client.files;
-  // The browser runtime's settings (boot script `runtime`) and the sidebar files it loads.
-  const { runtime, files: runtimeFiles } = buildRuntimeFiles({ config: input.config, sidebar: site.sidebar, specialPages: site.specialPages });
+  const { files: runtimeFiles } = buildRuntimeFiles({ config: input.config, sidebar: site.sidebar, specialPages: site.specialPages });
   yield* runtimeFiles;
-  const pages: PageModel[] = [...site.docPages, ...site.specialPages];
-  // Serialised once: the same for every page.
-  const sharedBootJson = `"site":${JSON.stringify(theme)},"runtime":${JSON.stringify(runtime)}`;
-  const sidebarCache = createSidebarHtmlCache();
-  const routeIndex = indexSidebarRoutes(site.sidebar);
-  for (const page of pages) {
-    const sidebar = page.kind === 'doc' ? pruneSidebar(site.sidebar, page.route, routeIndex) : [];
-    // The note's HTML is already in the page: the boot data leaves it out and the browser reads it from the DOM.
-    const pageJson = JSON.stringify(page.kind === 'doc' ? { ...page, contentHtml: '' } : page);
-    const bootJson = `{"page":${pageJson},"sidebar":${JSON.stringify(sidebar)},${sharedBootJson}}`;
+  const settings = docPageSettings(input);
+  const renderDocPage = createDocPageRenderer(settings, site.renderer.renderPageHtml);
+  for (const page of site.docPages) yield* renderDocPage(page);
+  for (const page of site.specialPages) {
+    const bootJson = `{"page":${JSON.stringify(page)},"sidebar":[],${settings.sharedBootJson}}`;
     const pageComponent = page.kind === 'custom' ? (site.renderer.pageModules.get(page.route)?.default as ComponentType | undefined) : undefined;
-    const html = site.renderer.renderPageHtml({ page, site: theme, sidebar, stylesheets: client.stylesheets, scripts: client.scripts, bootJson, pageComponent, sidebarCache });
+    const html = site.renderer.renderPageHtml({ page, site: settings.theme, sidebar: [], stylesheets: client.stylesheets, scripts: client.scripts, bootJson, pageComponent });
     yield [page.kind === 'notFound' ? '404.html' : htmlPathForRoute(page.route), html];
-    // A JSON string cannot contain this key-value pair except as the real (emptied) field: splice the content in.
-    if (page.kind === 'doc') yield [pageDataPath(page.route), pageJson.replace('"contentHtml":""', `"contentHtml":${JSON.stringify(page.contentHtml)}`)];
   }
   const custom = site.specialPages.filter((page) => page.kind === 'custom').map((page) => page.route);
   yield ['sitemap.xml', renderSitemap([...site.docPages.map((page) => page.route), ...custom], input.config)];
+}
+
+/** The settings every note page of this site is rendered with. */
+function docPageSettings(input: RenderSiteInput): DocPageSettings {
+  const { runtime } = buildRuntimeFiles({ config: input.config, sidebar: input.site.sidebar, specialPages: input.site.specialPages });
+  return {
+    theme: input.theme,
+    sidebar: input.site.sidebar,
+    stylesheets: input.client.stylesheets,
+    scripts: input.client.scripts,
+    sharedBootJson: `"site":${JSON.stringify(input.theme)},"runtime":${JSON.stringify(runtime)}`,
+  };
+}
+
+/** Renders one note page to its HTML file and its data file (what in-browser navigation fetches). */
+export function createDocPageRenderer(settings: DocPageSettings, renderPageHtml: PageRenderer['renderPageHtml']): (page: DocPageModel) => SiteFile[] {
+  const sidebarCache = createSidebarHtmlCache();
+  const routeIndex = indexSidebarRoutes(settings.sidebar);
+  return (page) => {
+    const sidebar = pruneSidebar(settings.sidebar, page.route, routeIndex);
+    // The note's HTML is already in the page: the boot data leaves it out and the browser reads it from the DOM.
+    const pageJson = JSON.stringify({ ...page, contentHtml: '' });
+    const bootJson = `{"page":${pageJson},"sidebar":${JSON.stringify(sidebar)},${settings.sharedBootJson}}`;
+    const html = renderPageHtml({ page, site: settings.theme, sidebar, stylesheets: settings.stylesheets, scripts: settings.scripts, bootJson, sidebarCache });
+    // A JSON string cannot contain this key-value pair except as the real (emptied) field: splice the content in.
+    return [
+      [htmlPathForRoute(page.route), html],
+      [pageDataPath(page.route), pageJson.replace('"contentHtml":""', `"contentHtml":${JSON.stringify(page.contentHtml)}`)],
+    ];
+  };
 }
 
 function renderSitemap(routes: readonly Route[], config: SiteConfig): string {

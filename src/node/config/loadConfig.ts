@@ -1,8 +1,10 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { transform } from 'esbuild';
+import { build } from 'esbuild';
 import type { z } from 'zod';
+import { engineRoot } from '../engineRoot.js';
 import { siteConfigSchema, type SiteConfig } from './schema.js';
 
 /** A config problem a user can fix: the message names the file, the field and the fix. */
@@ -16,36 +18,42 @@ export async function loadConfig(configPath: string): Promise<SiteConfig> {
   if (!fs.existsSync(file)) {
     throw new ConfigError(`Config file not found: ${configPath}\n    Create wiki.config.ts at the site root (export default defineConfig({ title, url, ... })) or pass --config FILE.`);
   }
+  const source = fs.readFileSync(file, 'utf8');
   let module: { default?: unknown };
   try {
-    // A query string defeats the import cache so `wiki dev` sees edits to the config.
-    module = (await import(`${pathToFileURL(file).href}?t=${fs.statSync(file).mtimeMs}`)) as { default?: unknown };
+    module = await importConfig(file);
   } catch (error) {
-    throw new ConfigError(await describeLoadError(error as Error, file, configPath), { cause: error });
+    throw new ConfigError(describeLoadError(error as Error, source, configPath), { cause: error });
   }
   if (module.default === undefined) throw new ConfigError(`${configPath} has no default export.\n    End it with \`export default defineConfig({ ... })\`.`);
-  return validateConfig(module.default, configPath, fs.readFileSync(file, 'utf8'));
+  return validateConfig(module.default, configPath, source);
+}
+
+/**
+ * The config (.ts, .mjs or .js) and the files it imports, bundled by esbuild into one module and imported: the CLI
+ * runs without a TypeScript loader, and a new bundle per content means `wiki dev` always sees the latest edit.
+ * Packages stay imports, resolved from the engine's node_modules (where the bundle is written).
+ */
+async function importConfig(file: string): Promise<{ default?: unknown }> {
+  const result = await build({ entryPoints: [file], bundle: true, write: false, format: 'esm', platform: 'node', target: 'node20', packages: 'external', logLevel: 'silent' });
+  const code = result.outputFiles[0]!.contents;
+  const bundle = path.join(engineRoot, 'node_modules/.cache/wiki', `config-${crypto.createHash('sha256').update(code).digest('hex').slice(0, 16)}.mjs`);
+  if (!fs.existsSync(bundle)) {
+    fs.mkdirSync(path.dirname(bundle), { recursive: true });
+    fs.writeFileSync(bundle, code);
+  }
+  return (await import(pathToFileURL(bundle).href)) as { default?: unknown };
 }
 
 /** "wiki.config.ts:3:7: The config file does not parse: ..." with the line and a caret, or where it threw. */
-async function describeLoadError(error: Error, file: string, configPath: string): Promise<string> {
-  const source = fs.readFileSync(file, 'utf8');
-  const syntax = await findSyntaxError(source, file);
-  if (syntax) {
-    return `${configPath}:${syntax.line}:${syntax.column + 1}: The config file does not parse: ${syntax.text}.\n${showLine(source, syntax.line, syntax.column)}\n    Fix the syntax there (a missing comma, quote or bracket is the usual cause).`;
+function describeLoadError(error: Error, source: string, configPath: string): string {
+  const syntax = (error as { errors?: { text: string; location?: { line: number; column: number } | null }[] }).errors?.[0];
+  if (syntax?.location) {
+    const { line, column } = syntax.location;
+    return `${configPath}:${line}:${column + 1}: The config file does not parse: ${syntax.text}.\n${showLine(source, line, column)}\n    Fix the syntax there (a missing comma, quote or bracket is the usual cause).`;
   }
-  // Runtime errors carry positions in tsx's transformed code, not the author's file, so none is shown.
+  // A bundle's positions are not the author's, so none is shown for an error thrown while the config runs.
   return `${configPath}: The config file failed while loading: ${error.message.split('\n')[0]}\n    Fix that code; the file should only \`export default defineConfig({ ... })\` with plain values.`;
-}
-
-async function findSyntaxError(source: string, file: string): Promise<{ line: number; column: number; text: string } | undefined> {
-  try {
-    await transform(source, { loader: /\.m?ts$/.test(file) ? 'ts' : 'js', format: 'esm', logLevel: 'silent' });
-    return undefined;
-  } catch (error) {
-    const first = (error as { errors?: { text: string; location?: { line: number; column: number } }[] }).errors?.[0];
-    return first?.location ? { line: first.location.line, column: first.location.column, text: first.text } : undefined;
-  }
 }
 
 function showLine(source: string, line: number, column: number): string {

@@ -6,7 +6,6 @@ import { randomUUID } from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import type { ServerResponse } from 'node:http';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { devClientPath, type DevMessage } from '../../client/dev/protocol.js';
 import { startSiteServer, type SiteFiles } from '../server/index.js';
@@ -14,6 +13,7 @@ import { readSiteFile } from './devSite.js';
 import { createLiveEvents } from './liveEvents.js';
 import { createDevSession, type DevSession } from './session.js';
 import { watchPaths, type Watcher } from './watch.js';
+import { engineRoot } from '../engineRoot.js';
 
 export interface DevServerOptions {
   readonly configPath: string;
@@ -31,7 +31,6 @@ export interface DevServer {
   close(): Promise<void>;
 }
 
-const engineRoot = path.resolve(fileURLToPath(import.meta.url), '../../../..');
 
 /** Starts the dev server; resolves once it listens (a failed first build is shown, not thrown). */
 export async function startDevServer(options: DevServerOptions): Promise<DevServer> {

@@ -1,16 +1,16 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import type { DiagnosticList } from '../diagnostics.js';
 import { extractTranslations, type TranslationEntry } from './extract.js';
+import { enginePath } from '../engineRoot.js';
 
 // Docusaurus's translation file format: { "<id>": { "message": "...", "description": "..." } }.
 const translationFileSchema = z.record(z.string(), z.strictObject({ message: z.string(), description: z.string().optional() }));
 
-const engineThemeDir = path.resolve(fileURLToPath(import.meta.url), '../../../theme');
+const engineThemeDir = enginePath('src/theme');
 // The search UI (a browser-only part) declares its texts too.
-const engineSearchDir = path.resolve(fileURLToPath(import.meta.url), '../../../client/search');
+const engineSearchDir = enginePath('src/client/search');
 
 /** The folder of a site's English translations: `<site>/i18n/en`. */
 export function translationsDir(siteDir: string): string {

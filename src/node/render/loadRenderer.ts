@@ -7,7 +7,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { pathToFileURL } from 'node:url';
 import { build, type BuildFailure, type Message } from 'esbuild';
 import type { BuildContext } from '../build/context.js';
 import type { CustomPageSource, PageModule } from '../resolve/customPages.js';
@@ -15,6 +15,7 @@ import type { ThemeOverrides } from '../theme/components.js';
 import { inlineTranslationsPlugin } from '../theme/inlineTranslations.js';
 import { themeAliasPlugin } from '../theme/themeAlias.js';
 import { renderPageHtml, type RenderPageInput } from './renderPage.js';
+import { engineRoot } from '../engineRoot.js';
 
 /** What a site adds to the engine: replaced theme components and its own pages. */
 export interface SiteExtensions {
@@ -28,7 +29,6 @@ export interface PageRenderer {
   readonly pageModules: ReadonlyMap<string, PageModule>;
 }
 
-const engineRoot = path.resolve(fileURLToPath(import.meta.url), '../../../..');
 // Under the engine's node_modules, so the bundle's `react` imports find the engine's React.
 const cacheDir = path.join(engineRoot, 'node_modules/.cache/wiki');
 
@@ -39,11 +39,16 @@ export async function loadRenderer(context: BuildContext, extensions: SiteExtens
   const file = await bundleRenderer(context, extensions, translations);
   context.timings.set('theme', performance.now() - start); // in parallel with parsing the notes
   try {
-    const module = (await import(pathToFileURL(file).href)) as { renderPageHtml: PageRenderer['renderPageHtml']; pageModules: Map<string, PageModule> };
+    const module = await importRendererBundle(file);
     return { renderPageHtml: module.renderPageHtml, pageModules: module.pageModules };
   } catch (error) {
     throw new Error(`Can't load the site's theme overrides and pages (bundled as ${context.displayPath(file)}).`, { cause: error });
   }
+}
+
+/** The renderer a bundle written by bundleRenderer exports. */
+async function importRendererBundle(file: string): Promise<{ renderPageHtml: PageRenderer['renderPageHtml']; pageModules: Map<string, PageModule> }> {
+  return (await import(pathToFileURL(file).href)) as { renderPageHtml: PageRenderer['renderPageHtml']; pageModules: Map<string, PageModule> };
 }
 
 /** Bundles the renderer (React and other packages stay imports) into a file named by its content's hash. */

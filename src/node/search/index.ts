@@ -4,14 +4,16 @@
  */
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
-import { MessageChannel, receiveMessageOnPort, Worker } from 'node:worker_threads';
+import { MessageChannel, receiveMessageOnPort } from 'node:worker_threads';
 import type { SearchRuntime } from '../../shared/search.js';
 import type { BuildContext } from '../build/context.js';
 import type { SiteFile } from '../build/emit.js';
 import type { SiteData } from '../build/loadSite.js';
 import type { SiteConfig } from '../config/schema.js';
-import type { LocalIndexInput } from './indexFiles.js';
+import { type LocalIndexInput, packHtml } from './indexFiles.js';
 import { SEARCH_DOCS_TAG, SEARCH_LANGUAGE } from './records.js';
+import { enginePath } from '../engineRoot.js';
+import { startWorker } from '../workers.js';
 
 /** Where the search files go in the site (not under assets/: their names are not content-hashed). */
 export const INDEX_DIR = 'search/';
@@ -20,7 +22,7 @@ export const STYLESHEET_FILE = 'search/docsearch.css';
 export const PAGEFIND_DIR = INDEX_DIR;
 export const HEADINGS_FILE = `${INDEX_DIR}index.json`;
 
-const require = createRequire(import.meta.url);
+const require = createRequire(enginePath('package.json'));
 
 export interface SearchIndexInput {
   readonly site: SiteData;
@@ -84,14 +86,15 @@ function defaultMissingResultsUrl(editUrl: string | undefined): string {
 
 function readModalStylesheet(): string {
   const docsearchCss = fs.readFileSync(require.resolve('@docsearch/css/dist/style.css'), 'utf8');
-  const themeCss = fs.readFileSync(new URL('../../client/search/modal.css', import.meta.url), 'utf8');
+  const themeCss = fs.readFileSync(enginePath('src/client/search/modal.css'), 'utf8');
   return `${docsearchCss}\n${themeCss}`;
 }
 
 /** Only what records are made of crosses to the worker (the notes' HTML, headings, titles, breadcrumbs). */
 function toLocalIndexInput({ site, config }: SearchIndexInput): LocalIndexInput {
   return {
-    docs: site.docs.map((doc) => ({ id: doc.id, route: doc.route, title: doc.title, html: doc.html, contentHasTitle: doc.contentHasTitle, headings: doc.headings.map((h) => ({ id: h.id, text: h.text })) })),
+    docs: site.docs.map((doc) => ({ id: doc.id, route: doc.route, title: doc.title, contentHasTitle: doc.contentHasTitle, headings: doc.headings.map((h) => ({ id: h.id, text: h.text })) })),
+    ...packHtml(site.docs.map((doc) => doc.html)),
     pages: site.docPages.map((page) => ({ route: page.route, breadcrumbs: page.breadcrumbs })),
     urlPrefix: config.baseUrl,
     indexDir: INDEX_DIR,
@@ -102,7 +105,7 @@ function toLocalIndexInput({ site, config }: SearchIndexInput): LocalIndexInput 
 function startIndexWorker(input: LocalIndexInput): { takeFiles(): Map<string, string> } {
   const done = new Int32Array(new SharedArrayBuffer(4));
   const { port1, port2 } = new MessageChannel();
-  const worker = new Worker(workerBootstrap(new URL('./indexWorker.ts', import.meta.url)), { eval: true, workerData: { input, done, port: port2 }, transferList: [port2] });
+  const worker = startWorker('indexWorker', { workerData: { input, done, port: port2 }, transferList: [port2, input.html.buffer as ArrayBuffer] });
   let failure: Error | undefined;
   worker.once('error', (error) => (failure = error));
   worker.unref();
@@ -125,9 +128,4 @@ const WORKER_TIMEOUT_MS = 300_000;
 export interface IndexWorkerReply {
   readonly files?: Map<string, string>;
   readonly error?: string;
-}
-
-// On Node 20 a worker cannot start from a .ts file, so a one-line bootstrap loads it through tsx (as parseDocs does).
-function workerBootstrap(entry: URL): string {
-  return `import(${JSON.stringify(import.meta.resolve('tsx/esm/api'))}).then((tsx) => tsx.tsImport(${JSON.stringify(entry.href)}, ${JSON.stringify(import.meta.url)}))`;
 }

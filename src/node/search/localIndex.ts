@@ -32,7 +32,7 @@ export interface LocalIndex {
 }
 
 /** One pass over the records (page order): the title and heading lists, the chunks and their postings. */
-export function buildLocalIndex(records: readonly SearchRecord[]): LocalIndex {
+export function buildLocalIndex(records: Iterable<SearchRecord>): LocalIndex {
   const pages: [string, string, string][] = [];
   const headings: [number, number, string, string, number][] = [];
   const chunkSections: number[] = [];

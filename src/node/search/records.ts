@@ -39,7 +39,8 @@ export type RecordDoc = Pick<ParsedDoc, 'id' | 'route' | 'title' | 'html' | 'con
 export type RecordPage = Pick<DocPageModel, 'route' | 'breadcrumbs'>;
 
 export interface BuildRecordsInput {
-  readonly docs: readonly RecordDoc[];
+  /** Read once, in order (the index worker decodes each note's HTML only when its turn comes). */
+  readonly docs: Iterable<RecordDoc>;
   readonly pages: readonly RecordPage[];
   /** Prepended to routes: the base URL for the embedded index, origin + base URL for hosted engines. */
   readonly urlPrefix: string;
@@ -64,9 +65,14 @@ interface Section {
 
 /** Every record of every note, in page order. */
 export function buildSearchRecords(input: BuildRecordsInput): SearchRecord[] {
+  return [...searchRecords(input)];
+}
+
+/** The records note by note, so a consumer can index them without holding them all. */
+export function* searchRecords(input: BuildRecordsInput): Generator<SearchRecord> {
   const pagesByRoute = new Map(input.pages.map((page) => [page.route as string, page]));
   const maxLength = input.maxContentLength ?? 1500;
-  return input.docs.flatMap((doc) => buildDocRecords(doc, { lvl0: sectionLabel(pagesByRoute.get(doc.route)), urlPrefix: input.urlPrefix, maxLength }));
+  for (const doc of input.docs) yield* buildDocRecords(doc, { lvl0: sectionLabel(pagesByRoute.get(doc.route)), urlPrefix: input.urlPrefix, maxLength });
 }
 
 /** The group a page's hits are shown under: its top-level sidebar category, as DocSearch's lvl0. */

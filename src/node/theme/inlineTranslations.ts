@@ -7,10 +7,10 @@
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Plugin } from 'esbuild';
+import { enginePath } from '../engineRoot.js';
 
-const srcDir = path.resolve(fileURLToPath(import.meta.url), '../../..');
+const srcDir = enginePath('src');
 const engineDirs = [path.join(srcDir, 'theme') + path.sep, path.join(srcDir, 'client', 'search') + path.sep];
 
 type Messages = Readonly<Record<string, string>>;

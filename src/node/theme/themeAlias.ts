@@ -5,11 +5,11 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Plugin } from 'esbuild';
 import { isThemeComponentName, themeComponentNames, type ThemeOverrides } from './components.js';
+import { enginePath } from '../engineRoot.js';
 
-export const engineThemeDir = path.resolve(fileURLToPath(import.meta.url), '../../../theme');
+export const engineThemeDir = enginePath('src/theme');
 
 /** The engine's module for `<Name>`: src/theme/<Name>/index.tsx (or index.ts). */
 function engineThemeModule(name: string): string | undefined {

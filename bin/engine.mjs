@@ -1,0 +1,68 @@
+// Runs the engine from an esbuild bundle of its TypeScript sources, cached under node_modules/.cache/wiki and
+// rebuilt whenever a source changes (a hash of src/ names it), so there is still no compile step to forget.
+// Measured on the 2-core machine: `wiki help` takes 0.4 s this way against 0.9 s compiling each module through tsx,
+// and worker threads start from plain JavaScript too.
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+const root = path.resolve(fileURLToPath(import.meta.url), '../..');
+const cacheDir = path.join(root, 'node_modules/.cache/wiki');
+// Besides src/, what changes the bundle's output.
+const buildInputs = ['package.json', 'tsconfig.base.json', 'tsconfig.json', 'bin/engine.mjs'];
+
+/** The URL of the bundled CLI module (`main`), bundling it first when the sources changed. */
+export async function engineModuleUrl() {
+  const dir = path.join(cacheDir, `engine-${hashSources()}`);
+  if (!fs.existsSync(path.join(dir, 'cli.mjs'))) await bundleEngine(dir);
+  return pathToFileURL(path.join(dir, 'cli.mjs')).href;
+}
+
+function hashSources() {
+  const hash = crypto.createHash('sha256');
+  const files = [...buildInputs, ...fs.readdirSync(path.join(root, 'src'), { recursive: true }).map((file) => path.join('src', file))];
+  for (const file of files.sort()) {
+    const absolute = path.join(root, file);
+    if (!fs.statSync(absolute).isFile()) continue;
+    hash.update(file).update('\0').update(fs.readFileSync(absolute)).update('\0');
+  }
+  return hash.digest('hex').slice(0, 16);
+}
+
+/** The CLI and every worker entry (src/node/**\/*Worker.ts, named as src/node/workers.ts expects), sharing chunks. */
+async function bundleEngine(dir) {
+  const { build } = await import('esbuild');
+  const workers = fs.readdirSync(path.join(root, 'src/node'), { recursive: true }).filter((file) => /(^|\/)\w+Worker\.ts$/.test(file));
+  const entryPoints = { cli: path.join(root, 'src/node/cli.ts'), ...Object.fromEntries(workers.map((file) => [path.basename(file, '.ts'), path.join(root, 'src/node', file)])) };
+  const staging = `${dir}.tmp-${process.pid}`;
+  await build({
+    entryPoints,
+    outdir: staging,
+    outExtension: { '.js': '.mjs' },
+    chunkNames: 'chunk-[hash]',
+    bundle: true,
+    splitting: true,
+    format: 'esm',
+    platform: 'node',
+    target: 'node20',
+    packages: 'external',
+    jsx: 'automatic',
+    tsconfig: path.join(root, 'src/node/tsconfig.json'),
+    logLevel: 'error',
+  });
+  try {
+    fs.renameSync(staging, dir);
+  } catch (error) {
+    // Another process bundled the same sources first: use its copy.
+    fs.rmSync(staging, { recursive: true, force: true });
+    if (!fs.existsSync(path.join(dir, 'cli.mjs'))) throw error;
+  }
+  removeStaleBundles(path.basename(dir));
+}
+
+function removeStaleBundles(current) {
+  for (const name of fs.readdirSync(cacheDir)) {
+    if (/^engine-[0-9a-f]{16}$/.test(name) && name !== current) fs.rmSync(path.join(cacheDir, name), { recursive: true, force: true });
+  }
+}
