@@ -25,3 +25,22 @@ test('every worker entry is a src/node/**/<name>.ts file that the engine bundle 
     assert.ok(fs.existsSync(path.join(bundleDir, `${name}.mjs`)), `${name}.mjs in ${bundleDir}`);
   }
 });
+
+test('the browser bundle of a site without overrides is cached by sources and options, and read back unchanged', async () => {
+  const { bundleClient } = await import('../../src/node/build/clientBundle.js');
+  const options = { css: 'body { color: #123456; }', baseUrl: '/cache-test/', minify: true, translations: {} };
+  const first = await bundleClient(options);
+  // Mark the cached stylesheet: the second call must return the marked copy, read from the cache.
+  const cacheRoot = enginePath('node_modules/.cache/wiki');
+  const entry = fs.readdirSync(cacheRoot).find((name) => name.startsWith('client-') && fs.readFileSync(path.join(cacheRoot, name, 'manifest.json'), 'utf8').includes(first.scripts[0]!));
+  assert.ok(entry, 'a client-<key> cache entry lists the bundle');
+  const cssFile = first.stylesheets[0]!.replace('/cache-test/', '');
+  const cachedCss = path.join(cacheRoot, entry, 'files', cssFile);
+  if (!fs.readFileSync(cachedCss, 'utf8').endsWith('/* cached */')) fs.appendFileSync(cachedCss, '/* cached */');
+  const again = await bundleClient(options);
+  assert.deepEqual(again.scripts, first.scripts);
+  assert.deepEqual([...again.files.keys()].sort(), [...first.files.keys()].sort());
+  assert.ok(Buffer.from(again.files.get(cssFile)!).toString().endsWith('/* cached */'));
+  const other = await bundleClient({ ...options, baseUrl: '/other/' });
+  assert.ok(other.scripts[0]!.startsWith('/other/assets/'), 'another base URL is another entry, not the cached one');
+});

@@ -1,5 +1,7 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
 import path from 'node:path';
-import { build, type Plugin } from 'esbuild';
+import { build, type Plugin, version as esbuildVersion } from 'esbuild';
 import type { SiteExtensions } from '../render/loadRenderer.js';
 import { inlineTranslationsPlugin } from '../theme/inlineTranslations.js';
 import { themeAliasPlugin } from '../theme/themeAlias.js';
@@ -55,9 +57,22 @@ const reactBindingsPlugin: Plugin = {
   },
 };
 
-/** Bundles the browser runtime (React + theme, code-split so heavy parts load on demand) and the theme CSS. */
+/**
+ * Bundles the browser runtime (React + theme, code-split so heavy parts load on demand) and the theme CSS. A site
+ * without theme overrides or pages gets the same bundle for the same engine sources and options: it is cached.
+ */
 export async function bundleClient(options: BundleClientOptions): Promise<ClientAssets> {
   const extensions = options.extensions ?? { overrides: new Map(), pages: [] };
+  if (extensions.overrides.size > 0 || extensions.pages.length > 0) return buildClient(options, extensions);
+  const cacheDir = path.join(engineRoot, 'node_modules/.cache/wiki', `client-${clientCacheKey(options)}`);
+  const cached = readCachedClient(cacheDir);
+  if (cached) return cached;
+  const assets = await buildClient(options, extensions);
+  writeCachedClient(cacheDir, assets);
+  return assets;
+}
+
+async function buildClient(options: BundleClientOptions, extensions: SiteExtensions): Promise<ClientAssets> {
   const result = await build({
     entryPoints: { app: path.join(engineRoot, 'src/client/main.tsx') },
     bundle: true,
@@ -89,4 +104,49 @@ export async function bundleClient(options: BundleClientOptions): Promise<Client
   const entry = result.outputFiles.find((file) => /\/app-[\w]+\.js$/.test(file.path))!;
   const stylesheet = css.outputFiles.find((file) => file.path.endsWith('.css'))!;
   return { files, scripts: [`${base}${entry.path}`], stylesheets: [`${base}${stylesheet.path}`] };
+}
+
+/** What the bundle depends on besides the site's extensions: the engine's sources (and how it bundles), packages, options. */
+function clientCacheKey(options: BundleClientOptions): string {
+  const hash = crypto.createHash('sha256').update(JSON.stringify({ css: options.css, baseUrl: options.baseUrl, minify: options.minify, translations: options.translations, esbuild: esbuildVersion }));
+  hash.update(fs.readFileSync(path.join(engineRoot, 'package-lock.json')));
+  for (const file of fs.readdirSync(path.join(engineRoot, 'src'), { recursive: true, encoding: 'utf8' }).sort()) {
+    const absolute = path.join(engineRoot, 'src', file);
+    if (fs.statSync(absolute).isFile()) hash.update(file).update(fs.readFileSync(absolute));
+  }
+  return hash.digest('hex').slice(0, 16);
+}
+
+interface CachedClientManifest {
+  readonly scripts: readonly string[];
+  readonly stylesheets: readonly string[];
+  readonly files: readonly string[];
+}
+
+function readCachedClient(dir: string): ClientAssets | undefined {
+  try {
+    const manifest = JSON.parse(fs.readFileSync(path.join(dir, 'manifest.json'), 'utf8')) as CachedClientManifest;
+    const files = new Map(manifest.files.map((file) => [file, new Uint8Array(fs.readFileSync(path.join(dir, 'files', file)))] as const));
+    return { files, scripts: manifest.scripts, stylesheets: manifest.stylesheets };
+  } catch {
+    return undefined; // not cached yet, or removed meanwhile by another build: bundle again
+  }
+}
+
+/** Written to a temporary folder and renamed, so a reader never sees half a cache entry; older entries go. */
+function writeCachedClient(dir: string, assets: ClientAssets): void {
+  const staging = `${dir}.tmp-${process.pid}`;
+  try {
+    for (const [file, contents] of assets.files) {
+      fs.mkdirSync(path.dirname(path.join(staging, 'files', file)), { recursive: true });
+      fs.writeFileSync(path.join(staging, 'files', file), contents);
+    }
+    const manifest: CachedClientManifest = { scripts: assets.scripts, stylesheets: assets.stylesheets, files: [...assets.files.keys()] };
+    fs.writeFileSync(path.join(staging, 'manifest.json'), JSON.stringify(manifest));
+    fs.renameSync(staging, dir);
+    const parent = path.dirname(dir);
+    for (const name of fs.readdirSync(parent)) if (/^client-[0-9a-f]{16}$/.test(name) && path.join(parent, name) !== dir) fs.rmSync(path.join(parent, name), { recursive: true, force: true });
+  } catch {
+    fs.rmSync(staging, { recursive: true, force: true }); // another build cached it first, or the cache is not writable
+  }
 }
