@@ -18,7 +18,7 @@ export interface RenderSiteInput {
 }
 
 /** What every note's page is rendered with. */
-export interface DocPageSettings {
+interface DocPageSettings {
   readonly theme: ThemeSettings;
   readonly sidebar: readonly SidebarItem[];
   readonly stylesheets: readonly string[];
@@ -34,9 +34,15 @@ export interface DocPageSettings {
 export function* renderSite(input: RenderSiteInput): Generator<SiteFile> {
   const { site, client } = input;
   yield* client.files;
-  const { files: runtimeFiles } = buildRuntimeFiles({ config: input.config, sidebar: site.sidebar, specialPages: site.specialPages });
+  const { runtime, files: runtimeFiles } = buildRuntimeFiles({ config: input.config, sidebar: site.sidebar, specialPages: site.specialPages });
   yield* runtimeFiles;
-  const settings = docPageSettings(input);
+  const settings: DocPageSettings = {
+    theme: input.theme,
+    sidebar: site.sidebar,
+    stylesheets: client.stylesheets,
+    scripts: client.scripts,
+    sharedBootJson: `"site":${JSON.stringify(input.theme)},"runtime":${JSON.stringify(runtime)}`,
+  };
   const renderDocPage = createDocPageRenderer(settings, site.renderer.renderPageHtml);
   for (const page of site.docPages) yield* renderDocPage(page);
   for (const page of site.specialPages) {
@@ -49,20 +55,8 @@ export function* renderSite(input: RenderSiteInput): Generator<SiteFile> {
   yield ['sitemap.xml', renderSitemap([...site.docPages.map((page) => page.route), ...custom], input.config)];
 }
 
-/** The settings every note page of this site is rendered with. */
-function docPageSettings(input: RenderSiteInput): DocPageSettings {
-  const { runtime } = buildRuntimeFiles({ config: input.config, sidebar: input.site.sidebar, specialPages: input.site.specialPages });
-  return {
-    theme: input.theme,
-    sidebar: input.site.sidebar,
-    stylesheets: input.client.stylesheets,
-    scripts: input.client.scripts,
-    sharedBootJson: `"site":${JSON.stringify(input.theme)},"runtime":${JSON.stringify(runtime)}`,
-  };
-}
-
 /** Renders one note page to its HTML file and its data file (what in-browser navigation fetches). */
-export function createDocPageRenderer(settings: DocPageSettings, renderPageHtml: PageRenderer['renderPageHtml']): (page: DocPageModel) => SiteFile[] {
+function createDocPageRenderer(settings: DocPageSettings, renderPageHtml: PageRenderer['renderPageHtml']): (page: DocPageModel) => SiteFile[] {
   const sidebarCache = createSidebarHtmlCache();
   const routeIndex = indexSidebarRoutes(settings.sidebar);
   return (page) => {
