@@ -20,6 +20,9 @@ function findEngineRoot(from: string): string {
 
 export const engineRoot = findEngineRoot(fileURLToPath(import.meta.url));
 
+/** Where the engine caches its bundles (under its node_modules, so their package imports find the engine's). */
+export const engineCacheDir = path.join(engineRoot, 'node_modules/.cache/wiki');
+
 /** An engine file's absolute path from its path in the package, e.g. enginePath('src/theme'). */
 export function enginePath(...parts: string[]): string {
   return path.join(engineRoot, ...parts);

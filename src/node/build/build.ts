@@ -4,7 +4,7 @@ import type { ThemeSettings } from '../../shared/types.js';
 import { buildThemeSettings } from '../resolve/themeSettings.js';
 import { startSearchIndex } from '../search/index.js';
 import type { ClientAssets } from './clientBundle.js';
-import { type BuildContext, timeStage, timeStageAsync } from './context.js';
+import { type BuildContext, timeStage } from './context.js';
 import { createSiteWriter, emitSite, type SiteFile, type SiteFileMap } from './emit.js';
 import { loadSite, type SiteData } from './loadSite.js';
 import { renderSite } from './renderSite.js';
@@ -56,7 +56,7 @@ export async function buildSite(context: BuildContext, configPath: string, optio
   const prepared = await prepareSite(context, configPath);
   const { diagnostics } = context;
   if (diagnostics.errorCount > 0 || (options.strict && diagnostics.warningCount > 0)) return prepared;
-  await timeStageAsync(context, 'render+emit', () => emitSite(context.outDir, (staging) => writeSite(prepared, staging)));
+  timeStage(context, 'render+emit', () => emitSite(context.outDir, (staging) => writeSite(prepared, staging)));
   return prepared;
 }
 

@@ -5,7 +5,7 @@ import { build, type Plugin, version as esbuildVersion } from 'esbuild';
 import type { SiteExtensions } from '../render/loadRenderer.js';
 import { inlineTranslationsPlugin } from '../theme/inlineTranslations.js';
 import { themeAliasPlugin } from '../theme/themeAlias.js';
-import { engineRoot } from '../engineRoot.js';
+import { engineCacheDir, engineRoot } from '../engineRoot.js';
 
 export interface ClientAssets {
   /** Output files: site-relative path -> contents. */
@@ -64,7 +64,7 @@ const reactBindingsPlugin: Plugin = {
 export async function bundleClient(options: BundleClientOptions): Promise<ClientAssets> {
   const extensions = options.extensions ?? { overrides: new Map(), pages: [] };
   if (extensions.overrides.size > 0 || extensions.pages.length > 0) return buildClient(options, extensions);
-  const cacheDir = path.join(engineRoot, 'node_modules/.cache/wiki', `client-${clientCacheKey(options)}`);
+  const cacheDir = path.join(engineCacheDir, `client-${clientCacheKey(options)}`);
   const cached = readCachedClient(cacheDir);
   if (cached) return cached;
   const assets = await buildClient(options, extensions);

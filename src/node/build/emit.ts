@@ -36,13 +36,13 @@ export function createSiteWriter(dir: string): SiteWriter {
 
 /**
  * Writes the site to a fresh folder beside the output and swaps it in only when everything is written,
- * so a failed build leaves the last good site untouched. `writeFiles` fills that folder (several threads may).
+ * so a failed build leaves the last good site untouched. `writeFiles` fills that folder.
  */
-export async function emitSite(outDir: string, writeFiles: (staging: string) => Promise<void> | void): Promise<void> {
+export function emitSite(outDir: string, writeFiles: (staging: string) => void): void {
   const staging = `${outDir}.tmp-${process.pid}`;
   fs.rmSync(staging, { recursive: true, force: true });
   try {
-    await writeFiles(staging);
+    writeFiles(staging);
   } catch (error) {
     fs.rmSync(staging, { recursive: true, force: true });
     throw new Error(`Could not write the site to ${staging}`, { cause: error });

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 import type { z } from 'zod';
-import { engineRoot } from '../engineRoot.js';
+import { engineCacheDir } from '../engineRoot.js';
 import { siteConfigSchema, type SiteConfig } from './schema.js';
 
 /** A config problem a user can fix: the message names the file, the field and the fix. */
@@ -37,7 +37,7 @@ export async function loadConfig(configPath: string): Promise<SiteConfig> {
 async function importConfig(file: string): Promise<{ default?: unknown }> {
   const result = await build({ entryPoints: [file], bundle: true, write: false, format: 'esm', platform: 'node', target: 'node20', packages: 'external', logLevel: 'silent' });
   const code = result.outputFiles[0]!.contents;
-  const bundle = path.join(engineRoot, 'node_modules/.cache/wiki', `config-${crypto.createHash('sha256').update(code).digest('hex').slice(0, 16)}.mjs`);
+  const bundle = path.join(engineCacheDir, `config-${crypto.createHash('sha256').update(code).digest('hex').slice(0, 16)}.mjs`);
   if (!fs.existsSync(bundle)) {
     fs.mkdirSync(path.dirname(bundle), { recursive: true });
     fs.writeFileSync(bundle, code);

@@ -15,7 +15,7 @@ import type { ThemeOverrides } from '../theme/components.js';
 import { inlineTranslationsPlugin } from '../theme/inlineTranslations.js';
 import { themeAliasPlugin } from '../theme/themeAlias.js';
 import { renderPageHtml, type RenderPageInput } from './renderPage.js';
-import { engineRoot } from '../engineRoot.js';
+import { engineCacheDir, engineRoot } from '../engineRoot.js';
 
 /** What a site adds to the engine: replaced theme components and its own pages. */
 export interface SiteExtensions {
@@ -29,8 +29,6 @@ export interface PageRenderer {
   readonly pageModules: ReadonlyMap<string, PageModule>;
 }
 
-// Under the engine's node_modules, so the bundle's `react` imports find the engine's React.
-const cacheDir = path.join(engineRoot, 'node_modules/.cache/wiki');
 
 /** The renderer for this site: the engine's own, or a bundle with the site's overrides and pages. */
 export async function loadRenderer(context: BuildContext, extensions: SiteExtensions, translations?: Readonly<Record<string, string>>): Promise<PageRenderer> {
@@ -77,9 +75,9 @@ async function bundleRenderer(context: BuildContext, extensions: SiteExtensions,
   } catch (error) {
     throw new Error(`Can't bundle the site's theme overrides and pages:\n${formatBuildErrors(error, context)}`);
   }
-  const file = path.join(cacheDir, `renderer-${crypto.createHash('sha256').update(code).digest('hex').slice(0, 16)}.mjs`);
+  const file = path.join(engineCacheDir, `renderer-${crypto.createHash('sha256').update(code).digest('hex').slice(0, 16)}.mjs`);
   if (!fs.existsSync(file)) {
-    fs.mkdirSync(cacheDir, { recursive: true });
+    fs.mkdirSync(engineCacheDir, { recursive: true });
     fs.writeFileSync(file, code);
   }
   return file;

@@ -41,20 +41,16 @@ export function parseDocsInline(docs: readonly Doc[], resolverOptions: LinkResol
   return docs.map((doc) => parseDoc(doc, md, resolveLink));
 }
 
+const YIELD_EVERY_MS = 20;
+
 /**
  * Parses every note on this thread. Worker threads were measured and do not pay on the 2-core machine: two threads
  * parsing half the corpus each take 2.0-2.3 s against 2.3 s for one thread alone (each isolate warms up its own
  * JIT, and allocation-heavy parsing contends for memory), and a worker's copy of the notes costs memory.
+ * The event loop runs every few milliseconds: esbuild bundles the browser code meanwhile, in its own process, but
+ * its plugins answer on this thread.
  */
 export async function parseDocs(docs: readonly Doc[], resolverOptions: LinkResolverOptions): Promise<ParsedDoc[]> {
-  return parseYielding(docs, resolverOptions);
-}
-
-// esbuild bundles the browser code meanwhile, in its own process, but its plugins answer on this thread's event loop.
-const YIELD_EVERY_MS = 20;
-
-/** Parses notes in order on this thread, letting the event loop run every few milliseconds. */
-async function parseYielding(docs: readonly Doc[], resolverOptions: LinkResolverOptions): Promise<ParsedDoc[]> {
   const md = createMarkdownRenderer();
   const resolveLink = createLinkResolver(resolverOptions);
   const parsed: ParsedDoc[] = [];
