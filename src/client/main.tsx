@@ -10,10 +10,11 @@ import { hydrateRoot } from 'react-dom/client';
 import { pageDataUrl, routeFromPathname } from '../shared/paths.js';
 import { DOCS_PLUGIN_ID, DOCS_VERSION_NAMES, preferredVersionKey } from '../shared/runtime.js';
 import { readStorage, removeStorage } from '../shared/storage.js';
-import type { PageModel } from '../shared/types.js';
+import type { PageModel, SidebarItem } from '../shared/types.js';
 import type { ThemeHooks } from '../theme/App/index.js';
 import { translate } from '../theme/Translate/index.js';
 import { readBootData } from './boot.js';
+import { loadBootSidebar } from './bootSidebar.js';
 import { syncColorMode } from './colorMode.js';
 import { createViewStore, type RuntimeContext } from './context.js';
 import { installPrefetch } from './prefetch.js';
@@ -36,43 +37,51 @@ function dropUnknownPreferredVersion(): void {
 }
 
 const boot = readBootData();
-const store = createViewStore({ page: boot.page, sidebar: boot.sidebar });
-const ctx: RuntimeContext = {
-  store,
-  settings: boot.runtime,
-  // The first page's data is the boot data with the content read from the DOM: back to it needs no request.
-  pageData: new Map([[pageDataUrl(boot.runtime.dataUrl, boot.page.route), Promise.resolve(boot.page)]]),
-  prefetched: new Set(),
-  sidebarBranches: new Map(),
-  navigation: { id: 0, shownUrl: new URL(window.location.href), pageListeners: [] },
-  routeOf: (pathname) => routeFromPathname(pathname, boot.runtime.baseUrl),
-  dataUrlOf: (route) => pageDataUrl(boot.runtime.dataUrl, route),
-  pushHistory: pushHistoryEntry,
-  commit: (next) => flushSync(() => store.set(next)),
-};
-dropUnknownPreferredVersion();
-syncColorMode(boot.site.colorMode);
-const router = installRouter(ctx);
-installPrefetch(ctx, router);
+const sidebarBranches = new Map<number, Promise<SidebarItem>>();
+// Without its sidebar the page cannot hydrate: it stays the server-rendered page, with links that load pages.
+const sidebar = await loadBootSidebar(boot, sidebarBranches).catch((error: unknown) => console.warn('Could not load the sidebar; the page stays static:', error));
+if (sidebar) startRuntime(sidebar);
 
-// Search: shortcuts, the lazy modal's hooks and the /search page (src/client/search/index.ts; its code stays lazy).
-const messages = boot.site.translations ?? {};
-const searchHooks: Pick<ThemeHooks, 'openSearch' | 'preloadSearch'> = installSearch(boot, (declaration, values) => translate(declaration, values, messages));
+/** Hydrates the page and installs the router, prefetching and search. */
+function startRuntime(sidebar: readonly SidebarItem[]): void {
+  const store = createViewStore({ page: boot.page, sidebar });
+  const ctx: RuntimeContext = {
+    store,
+    settings: boot.runtime,
+    // The first page's data is the boot data with the content read from the DOM: back to it needs no request.
+    pageData: new Map([[pageDataUrl(boot.runtime.dataUrl, boot.page.route), Promise.resolve(boot.page)]]),
+    prefetched: new Set(),
+    sidebarBranches,
+    navigation: { id: 0, shownUrl: new URL(window.location.href), pageListeners: [] },
+    routeOf: (pathname) => routeFromPathname(pathname, boot.runtime.baseUrl),
+    dataUrlOf: (route) => pageDataUrl(boot.runtime.dataUrl, route),
+    pushHistory: pushHistoryEntry,
+    commit: (next) => flushSync(() => store.set(next)),
+  };
+  dropUnknownPreferredVersion();
+  syncColorMode(boot.site.colorMode);
+  const router = installRouter(ctx);
+  installPrefetch(ctx, router);
 
-const hooks: ThemeHooks = {
-  loadSidebarItems: (category) => router.loadSidebarItems(category),
-  reloadPage: () => router.refresh(),
-  ...searchHooks,
-};
-const hydrate = (pageComponent?: ComponentType) => hydrateRoot(document.getElementById('__wiki')!, <Root store={ctx.store} site={boot.site} hooks={hooks} pageComponent={pageComponent} />);
-// A custom page hydrates once its module (a lazy chunk) is in; links to custom pages are normal page loads.
-if (boot.page.kind === 'custom') {
-  const { route } = boot.page;
-  void import('./customPages.js').then((pages) => pages.hydrateCustomPage(route, hydrate));
-} else {
-  hydrate();
+  // Search: shortcuts, the lazy modal's hooks and the /search page (src/client/search/index.ts; its code stays lazy).
+  const messages = boot.site.translations ?? {};
+  const searchHooks: Pick<ThemeHooks, 'openSearch' | 'preloadSearch'> = installSearch(boot, (declaration, values) => translate(declaration, values, messages));
+
+  const hooks: ThemeHooks = {
+    loadSidebarItems: (category) => router.loadSidebarItems(category),
+    reloadPage: () => router.refresh(),
+    ...searchHooks,
+  };
+  const hydrate = (pageComponent?: ComponentType) => hydrateRoot(document.getElementById('__wiki')!, <Root store={ctx.store} site={boot.site} hooks={hooks} pageComponent={pageComponent} />);
+  // A custom page hydrates once its module (a lazy chunk) is in; links to custom pages are normal page loads.
+  if (boot.page.kind === 'custom') {
+    const { route } = boot.page;
+    void import('./customPages.js').then((pages) => pages.hydrateCustomPage(route, hydrate));
+  } else {
+    hydrate();
+  }
+  window.__wiki = { navigate: router.navigate, refresh: router.refresh };
 }
-window.__wiki = { navigate: router.navigate, refresh: router.refresh };
 
 const analytics = boot.runtime.analytics;
 if (analytics) {

@@ -3,7 +3,7 @@
  * Only settings live here; the page's content is read from the DOM, never shipped twice.
  */
 import type { SearchRuntime } from './search.js';
-import type { PageModel, SidebarItem, ThemeSettings } from './types.js';
+import type { PageModel, ThemeSettings } from './types.js';
 
 /** Settings of the browser runtime, written once per page into the boot script (`runtime`). */
 export interface RuntimeSettings {
@@ -13,6 +13,8 @@ export interface RuntimeSettings {
   readonly sidebarUrl: string;
   /** Folder of one JSON per top-level sidebar category, `${sidebarBranchUrl}${index}.json`, so a navigation loads one branch, not the tree. */
   readonly sidebarBranchUrl: string;
+  /** The top-level items with every category's items left out: what each page's sidebar is assembled from. */
+  readonly sidebarSkeletonUrl: string;
   /** Folder of the per-route page data files (see pageDataPath). */
   readonly dataUrl: string;
   /** Routes that have no page data (the search page): links to them load the page normally. */
@@ -27,8 +29,12 @@ export interface RuntimeSettings {
 export interface BootData {
   readonly page: PageModel;
   readonly site: ThemeSettings;
-  /** The sidebar pruned to the current branch (other categories are `unloaded`). */
-  readonly sidebar: readonly SidebarItem[];
+  /**
+   * The top-level categories (by index) whose branch files, with the skeleton, rebuild the sidebar the page was
+   * rendered with (see assemblePageSidebar); absent on pages without a sidebar. Shipping the pruned tree in every
+   * page instead cost 15 KB a page on the real corpus.
+   */
+  readonly sidebarBranches?: readonly number[];
   readonly runtime: RuntimeSettings;
 }
 

@@ -31,12 +31,36 @@ export function indexSidebarRoutes(items: readonly SidebarItem[], index: Sidebar
  * Pass the tree's index when pruning it for many pages (a build): each call then stays proportional to the branch.
  */
 export function pruneSidebar(items: readonly SidebarItem[], route: Route | string, index?: SidebarRouteIndex): SidebarItem[] {
-  const contains = (item: SidebarItem) => (index ? item.href === route || (index.get(item)?.has(route) ?? false) : sidebarItemContains(item, route));
   return items.map((item) => {
     if (item.type !== 'category') return item;
-    if (contains(item) || !item.collapsed) return { ...item, items: pruneSidebar(item.items, route, index) };
+    if (showsItems(item, route, index)) return { ...item, items: pruneSidebar(item.items, route, index) };
     return { ...item, items: [], unloaded: true };
   });
+}
+
+/** Whether a page's pruned sidebar shows this category's items: it holds the page, or it is not collapsed. */
+function showsItems(item: SidebarItem, route: Route | string, index: SidebarRouteIndex | undefined): boolean {
+  if (item.type !== 'category') return false;
+  return !item.collapsed || (index ? item.href === route || (index.get(item)?.has(route) ?? false) : sidebarItemContains(item, route));
+}
+
+/**
+ * What the browser starts every page's sidebar from (one cached file): the top-level items, each category's items
+ * left to its branch file. A page's boot data names the branches it needs (`pageSidebarBranches`), and
+ * `assemblePageSidebar` rebuilds from them exactly the pruned sidebar its HTML was rendered with.
+ */
+export function sidebarSkeleton(items: readonly SidebarItem[]): SidebarItem[] {
+  return items.map((item) => (item.type === 'category' ? { ...item, items: [], unloaded: true } : item));
+}
+
+/** The top-level categories whose items a page's pruned sidebar shows, by index. */
+export function pageSidebarBranches(items: readonly SidebarItem[], route: Route | string, index?: SidebarRouteIndex): number[] {
+  return items.flatMap((item, i) => (showsItems(item, route, index) ? [i] : []));
+}
+
+/** The pruned sidebar of the page at `route`, from the skeleton and the branches `pageSidebarBranches` named. */
+export function assemblePageSidebar(skeleton: readonly SidebarItem[], branches: ReadonlyMap<number, SidebarItem>, route: Route | string): SidebarItem[] {
+  return pruneSidebar(skeleton.map((item, i) => branches.get(i) ?? item), route);
 }
 
 /** Whether the tree, as loaded, already holds the page at `route` with its items (no `unloaded` category on the way). */

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import path from 'node:path';
+import { isDeepStrictEqual } from 'node:util';
 import { before, describe, it } from 'node:test';
 import { createBuildContext } from '../../src/node/build/context.js';
 import { loadSite, type SiteData } from '../../src/node/build/loadSite.js';
@@ -7,10 +8,11 @@ import { validateConfig } from '../../src/node/config/loadConfig.js';
 import { renderPageHtml } from '../../src/node/render/renderPage.js';
 import { createSidebarHtmlCache } from '../../src/node/render/sidebarCache.js';
 import { buildThemeSettings } from '../../src/node/resolve/themeSettings.js';
-import { pruneSidebar } from '../../src/shared/sidebar.js';
+import { assemblePageSidebar, indexSidebarRoutes, pageSidebarBranches, pruneSidebar, sidebarSkeleton } from '../../src/shared/sidebar.js';
 import type { ThemeSettings } from '../../src/shared/types.js';
 
-// The sidebar HTML cache must be invisible: every page of the real corpus renders byte for byte as without it.
+// The sidebar HTML cache must be invisible: every page of the real corpus renders byte for byte as without it. And the
+// sidebar the browser assembles from the skeleton and branch files must be the one each page was rendered with.
 const corpus = path.resolve(import.meta.dirname, '../../../shared/corpora/knowledge');
 
 describe('sidebar HTML cache', () => {
@@ -31,5 +33,22 @@ describe('sidebar HTML cache', () => {
     }
     assert.deepEqual(differing, []);
     assert.ok(cache.size > 50 && cache.size < site.docPages.length / 2, `one sidebar per branch (${cache.size} for ${site.docPages.length} pages)`);
+  });
+
+  it('lets the browser rebuild every corpus page\'s pruned sidebar from the skeleton and the branches it names', () => {
+    // JSON round trips, as the files and the boot data are.
+    const skeleton = JSON.parse(JSON.stringify(sidebarSkeleton(site.sidebar))) as typeof site.sidebar;
+    const index = indexSidebarRoutes(site.sidebar);
+    const differing: string[] = [];
+    let fetched = 0;
+    for (const page of site.docPages) {
+      const indices = pageSidebarBranches(site.sidebar, page.route, index);
+      fetched += indices.length;
+      const branches = new Map(indices.map((i) => [i, JSON.parse(JSON.stringify(site.sidebar[i])) as (typeof site.sidebar)[number]]));
+      const assembled = assemblePageSidebar(skeleton, branches, page.route);
+      if (!isDeepStrictEqual(assembled, JSON.parse(JSON.stringify(pruneSidebar(site.sidebar, page.route, index))))) differing.push(page.route);
+    }
+    assert.deepEqual(differing, []);
+    assert.ok(fetched <= site.docPages.length, `at most one branch file a page on the corpus (${fetched} for ${site.docPages.length} pages)`);
   });
 });

@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import { htmlPathForRoute, pageDataPath, type Route } from '../../shared/paths.js';
-import { indexSidebarRoutes, pruneSidebar } from '../../shared/sidebar.js';
+import { indexSidebarRoutes, pageSidebarBranches, pruneSidebar } from '../../shared/sidebar.js';
+import type { RuntimeSettings } from '../../shared/runtime.js';
 import type { DocPageModel, SidebarItem, ThemeSettings } from '../../shared/types.js';
 import type { SiteConfig } from '../config/schema.js';
 import type { PageRenderer } from '../render/loadRenderer.js';
@@ -23,6 +24,7 @@ interface DocPageSettings {
   readonly sidebar: readonly SidebarItem[];
   readonly stylesheets: readonly string[];
   readonly scripts: readonly string[];
+  readonly runtime: RuntimeSettings;
   /** `"site":...,"runtime":...` of the boot JSON, serialised once: the same for every page. */
   readonly sharedBootJson: string;
 }
@@ -41,12 +43,13 @@ export function* renderSite(input: RenderSiteInput): Generator<SiteFile> {
     sidebar: site.sidebar,
     stylesheets: client.stylesheets,
     scripts: client.scripts,
+    runtime,
     sharedBootJson: `"site":${JSON.stringify(input.theme)},"runtime":${JSON.stringify(runtime)}`,
   };
   const renderDocPage = createDocPageRenderer(settings, site.renderer.renderPageHtml);
   for (const page of site.docPages) yield* renderDocPage(page);
   for (const page of site.specialPages) {
-    const bootJson = `{"page":${JSON.stringify(page)},"sidebar":[],${settings.sharedBootJson}}`;
+    const bootJson = `{"page":${JSON.stringify(page)},${settings.sharedBootJson}}`;
     const pageComponent = page.kind === 'custom' ? (site.renderer.pageModules.get(page.route)?.default as ComponentType | undefined) : undefined;
     const html = site.renderer.renderPageHtml({ page, site: settings.theme, sidebar: [], stylesheets: client.stylesheets, scripts: client.scripts, bootJson, pageComponent });
     yield [page.kind === 'notFound' ? '404.html' : htmlPathForRoute(page.route), html];
@@ -61,10 +64,13 @@ function createDocPageRenderer(settings: DocPageSettings, renderPageHtml: PageRe
   const routeIndex = indexSidebarRoutes(settings.sidebar);
   return (page) => {
     const sidebar = pruneSidebar(settings.sidebar, page.route, routeIndex);
+    // The browser rebuilds `sidebar` from the cached skeleton and these branch files, fetched as the page loads.
+    const branches = pageSidebarBranches(settings.sidebar, page.route, routeIndex);
+    const preloads = [settings.runtime.sidebarSkeletonUrl, ...branches.map((index) => `${settings.runtime.sidebarBranchUrl}${index}.json`)];
     // The note's HTML is already in the page: the boot data leaves it out and the browser reads it from the DOM.
     const pageJson = JSON.stringify({ ...page, contentHtml: '' });
-    const bootJson = `{"page":${pageJson},"sidebar":${JSON.stringify(sidebar)},${settings.sharedBootJson}}`;
-    const html = renderPageHtml({ page, site: settings.theme, sidebar, stylesheets: settings.stylesheets, scripts: settings.scripts, bootJson, sidebarCache });
+    const bootJson = `{"page":${pageJson},"sidebarBranches":${JSON.stringify(branches)},${settings.sharedBootJson}}`;
+    const html = renderPageHtml({ page, site: settings.theme, sidebar, stylesheets: settings.stylesheets, scripts: settings.scripts, bootJson, sidebarCache, preloads });
     // A JSON string cannot contain this key-value pair except as the real (emptied) field: splice the content in.
     return [
       [htmlPathForRoute(page.route), html],

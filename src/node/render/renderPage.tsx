@@ -18,6 +18,8 @@ export interface RenderPageInput {
   readonly bootJson: string;
   /** Sidebar HTML shared by the pages of a branch (one per build); without it each page renders its own. */
   readonly sidebarCache?: SidebarHtmlCache;
+  /** Data files the browser runtime fetches before hydrating (the sidebar's): fetched early with a preload. */
+  readonly preloads?: readonly string[];
   /** A custom page's component (the default export of its module). */
   readonly pageComponent?: ComponentType | undefined;
 }
@@ -122,6 +124,8 @@ export function renderPageHtml(input: RenderPageInput): string {
     ...page.head.map(renderHeadTag),
     `<script>${buildHeadScript(site)}</script>`,
     ...resourceHints,
+    // `crossorigin` gives the preload the credentials mode of a default fetch(), so the fetch reuses it.
+    ...(input.preloads ?? []).map((href) => `<link rel="preload" href="${escapeHtml(href)}" as="fetch" crossorigin>`),
     ...stylesheets.map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`),
   ];
   const body = [
