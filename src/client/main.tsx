@@ -37,12 +37,26 @@ function dropUnknownPreferredVersion(): void {
 }
 
 const boot = readBootData();
+dropUnknownPreferredVersion();
+syncColorMode(boot.site.colorMode);
+// Search: shortcuts, the lazy modal's hooks and the /search page (src/client/search/index.ts; its code stays lazy).
+// Installed before the sidebar loads, so a shortcut pressed as the page appears is not lost.
+const messages = boot.site.translations ?? {};
+const searchHooks: Pick<ThemeHooks, 'openSearch' | 'preloadSearch'> = installSearch(boot, (declaration, values) => translate(declaration, values, messages));
+
+const analytics = boot.runtime.analytics;
+if (analytics) {
+  import('./analytics.js')
+    .then(({ installAnalytics }) => installAnalytics(analytics))
+    .catch((error: unknown) => console.warn('Could not load analytics:', error));
+}
+
 const sidebarBranches = new Map<number, Promise<SidebarItem>>();
 // Without its sidebar the page cannot hydrate: it stays the server-rendered page, with links that load pages.
 const sidebar = await loadBootSidebar(boot, sidebarBranches).catch((error: unknown) => console.warn('Could not load the sidebar; the page stays static:', error));
 if (sidebar) startRuntime(sidebar);
 
-/** Hydrates the page and installs the router, prefetching and search. */
+/** Hydrates the page and installs the router and prefetching (they change what React shows). */
 function startRuntime(sidebar: readonly SidebarItem[]): void {
   const store = createViewStore({ page: boot.page, sidebar });
   const ctx: RuntimeContext = {
@@ -58,15 +72,8 @@ function startRuntime(sidebar: readonly SidebarItem[]): void {
     pushHistory: pushHistoryEntry,
     commit: (next) => flushSync(() => store.set(next)),
   };
-  dropUnknownPreferredVersion();
-  syncColorMode(boot.site.colorMode);
   const router = installRouter(ctx);
   installPrefetch(ctx, router);
-
-  // Search: shortcuts, the lazy modal's hooks and the /search page (src/client/search/index.ts; its code stays lazy).
-  const messages = boot.site.translations ?? {};
-  const searchHooks: Pick<ThemeHooks, 'openSearch' | 'preloadSearch'> = installSearch(boot, (declaration, values) => translate(declaration, values, messages));
-
   const hooks: ThemeHooks = {
     loadSidebarItems: (category) => router.loadSidebarItems(category),
     reloadPage: () => router.refresh(),
@@ -81,11 +88,4 @@ function startRuntime(sidebar: readonly SidebarItem[]): void {
     hydrate();
   }
   window.__wiki = { navigate: router.navigate, refresh: router.refresh };
-}
-
-const analytics = boot.runtime.analytics;
-if (analytics) {
-  import('./analytics.js')
-    .then(({ installAnalytics }) => installAnalytics(analytics))
-    .catch((error: unknown) => console.warn('Could not load analytics:', error));
 }

@@ -65,7 +65,7 @@ async function runBuild(args: readonly string[]): Promise<number> {
     console.error(`error ${describeErrorChain(error)}`);
     return 1;
   }
-  return reportBuild(context, { notes: result.site.docs.length, routes: result.site.docPages.length + result.site.specialPages.filter((page) => page.kind !== 'notFound').length, strict: values.strict, seconds: (performance.now() - started) / 1000 });
+  return reportBuild(context, { ...result, strict: values.strict, seconds: (performance.now() - started) / 1000 });
 }
 
 function reportBuild(context: BuildContext, summary: { notes: number; routes: number; strict: boolean; seconds: number }): number {

@@ -9,7 +9,7 @@ import { highlightTerms, sanitizeHighlight } from '../../src/client/search/hits.
 import { toSiteUrl } from '../../src/client/search/urls.js';
 import { createMarkdownRenderer, renderNote } from '../../src/node/markdown/renderNote.js';
 import { createTextSearch, excerptAround } from '../../src/client/search/providers/textSearch.js';
-import { buildLocalIndexFiles, packHtml } from '../../src/node/search/indexFiles.js';
+import { buildLocalIndexFiles, packHtml, unpackDocs } from '../../src/node/search/indexFiles.js';
 import { buildLocalIndex, INDEX_FILE } from '../../src/node/search/localIndex.js';
 import { buildSearchRecords, type RecordDoc } from '../../src/node/search/records.js';
 import { chunkParagraphs, decodeEntities, htmlToParagraphs } from '../../src/node/search/text.js';
@@ -128,15 +128,22 @@ describe('embedded index', () => {
     assert.deepEqual(search.search('plugns')[0]?.hierarchy, { lvl0: 'Web', lvl1: 'Vite', lvl2: 'Config', lvl3: 'Plugins', lvl4: null, lvl5: null, lvl6: null });
   });
 
-  test('the worker input (the HTML of every note packed as UTF-8 in one buffer) gives the same index as the notes themselves', () => {
-    const other = renderDoc({ id: 'travel/japan', route: '/travel/japan', title: 'Japan — 日本', body: '# Japan — 日本\n\nTōkyō, 東京 and “Kyoto”.\n\n## Food\n\nRamen 🍜.\n' });
+  test('the worker input (a batch of notes with their HTML packed as UTF-8 in one buffer) gives the same index as the notes themselves', () => {
+    // Sections enough for several text bundles: the worker writes each bundle as soon as it fills.
+    const sections = Array.from({ length: 10 }, (_, n) => `## Stop ${n}\n\nStation ${n} of the line.\n`).join('\n');
+    const other = renderDoc({ id: 'travel/japan', route: '/travel/japan', title: 'Japan — 日本', body: `# Japan — 日本\n\nTōkyō, 東京 and “Kyoto”.\n\n## Food\n\nRamen 🍜.\n\n${sections}` });
     const docs = [note, other];
     const { html, htmlEnds } = packHtml(docs.map((doc) => doc.html));
-    const files = buildLocalIndexFiles({ docs: docs.map(({ html: _html, ...doc }) => doc), html, htmlEnds, pages, urlPrefix: '/', indexDir: 'search/' });
+    const batch = { docs: docs.map(({ html: _html, ...doc }) => doc), html, htmlEnds };
+    const files = new Map<string, string>();
+    buildLocalIndexFiles({ pages, urlPrefix: '/', indexDir: 'search/' }, unpackDocs(batch), (relPath, text) => files.set(relPath, text));
     const direct = buildLocalIndex(buildSearchRecords({ docs, pages, urlPrefix: '/' }));
     assert.equal(files.get(`search/${INDEX_FILE}`), JSON.stringify(direct.data));
     assert.equal(files.get('search/terms/0.txt'), direct.shards[0]);
-    assert.deepEqual(JSON.parse(files.get('search/text/0.json')!), direct.texts.slice(0, 4));
+    const bundles = [...files.keys()].filter((file) => file.startsWith('search/text/')).length;
+    assert.ok(bundles >= 3, `${bundles} text bundles`);
+    for (let n = 0; n < bundles; n++) assert.deepEqual(JSON.parse(files.get(`search/text/${n}.json`)!), direct.texts.slice(n * 4, n * 4 + 4));
+    assert.equal(bundles, Math.ceil(direct.texts.length / 4));
     assert.ok(direct.texts.includes('Tōkyō, 東京 and “Kyoto”.'));
   });
 

@@ -1,12 +1,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { ThemeSettings } from '../../shared/types.js';
+import type { PageModel, ThemeSettings } from '../../shared/types.js';
 import { buildThemeSettings } from '../resolve/themeSettings.js';
 import { startSearchIndex } from '../search/index.js';
 import type { ClientAssets } from './clientBundle.js';
-import { type BuildContext, timeStage } from './context.js';
-import { createSiteWriter, emitSite, type SiteFile, type SiteFileMap } from './emit.js';
-import { loadSite, type SiteData } from './loadSite.js';
+import type { DocSummary } from '../docs/doc.js';
+import { type BuildContext, timeStage, timeStageAsync } from './context.js';
+import { createSiteWriter, emitSite, type SiteFile } from './emit.js';
+import { completeSpecialPages, loadSite, loadSiteOutline, type SiteData } from './loadSite.js';
+import { createNoteStream } from './noteStream.js';
 import { renderSite } from './renderSite.js';
 
 /** A site ready to render: its data, theme settings, browser assets and the files to copy as they are. */
@@ -21,16 +23,63 @@ export interface PreparedSite {
   readonly client: ClientAssets;
 }
 
-/** scan -> parse -> resolve, then everything render needs; rendering itself happens when files are pulled. */
+/** The whole site parsed, ready to render when files are pulled (what `wiki dev` holds). */
 export async function prepareSite(context: BuildContext, configPath: string): Promise<PreparedSite> {
   const translations = await loadTranslations(context);
   const site = await loadSite(context, { translations });
-  const theme = { ...buildThemeSettings({ config: context.config, configPath, docs: site.docs, draftIds: site.draftIds, sidebar: site.sidebar }), ...(Object.keys(translations).length > 0 && { translations }) };
+  const theme = buildSiteTheme(context, configPath, site, translations);
   const { client } = site;
   const copies = new Map([...site.staticCopies, ...site.assets]);
   // The search index builds in a worker thread while pages render; its files come last ('search' times the wait).
-  const searchIndex = startSearchIndex({ site, config: context.config });
-  return { site, theme, copies, client, renderFiles: () => searchIndex.appendTo(renderSite({ site, theme, config: context.config, client }), context) };
+  const searchIndex = startSearchIndex({ pages: site.docPages, config: context.config });
+  for (const doc of site.docs) searchIndex.add(doc);
+  const render = () => renderSite({ sidebar: site.sidebar, docPages: site.docPages, specialPages: site.specialPages, renderer: site.renderer, theme, config: context.config, client });
+  return { site, theme, copies, client, renderFiles: () => searchIndex.appendTo(render(), context) };
+}
+
+/** What a build made, for its summary line. */
+export interface BuildSummary {
+  readonly notes: number;
+  readonly routes: number;
+}
+
+/**
+ * `wiki build`: the outline (titles, sidebar, page models), then each note is rendered as its page is written, into
+ * a staging folder that replaces the output only when no error (or, with --strict, no warning) was reported.
+ */
+export async function buildSite(context: BuildContext, configPath: string, options: { strict: boolean }): Promise<BuildSummary> {
+  const translations = await loadTranslations(context);
+  const outline = await loadSiteOutline(context, { translations });
+  const theme = buildSiteTheme(context, configPath, { docs: outline.summaries, draftIds: outline.draftIds, sidebar: outline.sidebar }, translations);
+  const failed = () => context.diagnostics.errorCount > 0 || (options.strict && context.diagnostics.warningCount > 0);
+  const summary = (routes: number) => ({ notes: outline.sources.length, routes: outline.docPages.length + routes });
+  if (failed()) return summary(outline.builtInPages.length - 1);
+  let specialPages: readonly PageModel[] = [];
+  await emitSite(context.outDir, async (staging) => {
+    // The index worker writes its files into the staging folder itself, beside the page writer.
+    const search = startSearchIndex({ pages: outline.docPages, config: context.config, writeTo: staging });
+    const notes = createNoteStream(outline, context, search);
+    await timeStageAsync(context, 'parse', () => notes.renderAhead(outline.bundles));
+    const { renderer, client } = await outline.bundles;
+    const pages = completeSpecialPages(context, outline, renderer);
+    specialPages = pages;
+    const files = renderSite({ sidebar: outline.sidebar, docPages: notes.pages(), specialPages: pages, renderer, theme, config: context.config, client });
+    const writer = createSiteWriter(staging);
+    timeStage(context, 'render+emit', () => {
+      for (const file of search.appendTo(files, context)) writer.write(file);
+    });
+    const assets = timeStage(context, 'links', () => notes.checkLinks());
+    if (failed()) return false;
+    for (const [source, relPath] of [...outline.staticCopies, ...assets]) writer.copy(source, relPath);
+    return true;
+  });
+  return summary(specialPages.filter((page) => page.kind !== 'notFound').length);
+}
+
+/** The settings every page's theme renders with (navbar, footer, colour mode, translations). */
+function buildSiteTheme(context: BuildContext, configPath: string, site: Pick<SiteData, 'draftIds' | 'sidebar'> & { docs: readonly DocSummary[] }, translations: Record<string, string>): ThemeSettings {
+  const theme = buildThemeSettings({ config: context.config, configPath, docs: site.docs, draftIds: site.draftIds, sidebar: site.sidebar });
+  return { ...theme, ...(Object.keys(translations).length > 0 && { translations }) };
 }
 
 /**
@@ -42,26 +91,4 @@ async function loadTranslations(context: BuildContext): Promise<Record<string, s
   // Loaded on demand: the extractor reads sources with TypeScript's parser (about 0.6 s to load).
   const { resolveTranslationOverrides } = await import('../i18n/translations.js');
   return timeStage(context, 'translations', () => resolveTranslationOverrides(context.siteDir, context.diagnostics, context.displayPath));
-}
-
-/** The whole site in memory (what `wiki dev` serves). */
-export async function buildSiteFiles(context: BuildContext, configPath: string): Promise<PreparedSite & { files: SiteFileMap }> {
-  const prepared = await prepareSite(context, configPath);
-  const files: SiteFileMap = timeStage(context, 'render', () => new Map(prepared.renderFiles()));
-  return { ...prepared, files };
-}
-
-/** `wiki build`: the pipeline, then render and write page by page, unless a content error makes the build fail. */
-export async function buildSite(context: BuildContext, configPath: string, options: { strict: boolean }): Promise<PreparedSite> {
-  const prepared = await prepareSite(context, configPath);
-  const { diagnostics } = context;
-  if (diagnostics.errorCount > 0 || (options.strict && diagnostics.warningCount > 0)) return prepared;
-  timeStage(context, 'render+emit', () => emitSite(context.outDir, (staging) => writeSite(prepared, staging)));
-  return prepared;
-}
-
-function writeSite(prepared: PreparedSite, staging: string): void {
-  const writer = createSiteWriter(staging);
-  for (const file of prepared.renderFiles()) writer.write(file);
-  for (const [source, relPath] of prepared.copies) writer.copy(source, relPath);
 }

@@ -36,18 +36,22 @@ export function createSiteWriter(dir: string): SiteWriter {
 
 /**
  * Writes the site to a fresh folder beside the output and swaps it in only when everything is written,
- * so a failed build leaves the last good site untouched. `writeFiles` fills that folder.
+ * so a failed build leaves the last good site untouched. `writeFiles` fills that folder and returns false when the
+ * site must not replace the output (an error found while writing it, such as a broken link with onBrokenLinks: throw).
  */
-export function emitSite(outDir: string, writeFiles: (staging: string) => void): void {
+export async function emitSite(outDir: string, writeFiles: (staging: string) => boolean | Promise<boolean>): Promise<boolean> {
   const staging = `${outDir}.tmp-${process.pid}`;
   fs.rmSync(staging, { recursive: true, force: true });
+  let keep: boolean;
   try {
-    writeFiles(staging);
+    keep = await writeFiles(staging);
   } catch (error) {
     fs.rmSync(staging, { recursive: true, force: true });
     throw new Error(`Could not write the site to ${staging}`, { cause: error });
   }
-  swapIn(staging, outDir);
+  if (keep) swapIn(staging, outDir);
+  else fs.rmSync(staging, { recursive: true, force: true });
+  return keep;
 }
 
 function swapIn(staging: string, outDir: string): void {

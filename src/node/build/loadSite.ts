@@ -1,14 +1,14 @@
 import fs from 'node:fs';
 import type { CustomPageModel, DocPageModel, SidebarItem, SpecialPageModel } from '../../shared/types.js';
 import type { CategoryMetadata } from '../docs/category.js';
-import type { ParsedDoc } from '../docs/doc.js';
+import type { Doc, DocContent, DocSummary, ParsedDoc } from '../docs/doc.js';
 import { scanDocs } from '../docs/scan.js';
 import { enginePath } from '../engineRoot.js';
 import { loadRenderer, type PageRenderer, type SiteExtensions } from '../render/loadRenderer.js';
 import { collectThemeCss } from '../render/themeCss.js';
 import { buildCustomPageModels, scanCustomPages } from '../resolve/customPages.js';
-import { buildDocPageModels, buildSpecialPageModels } from '../resolve/pageModels.js';
-import { parseDocs } from '../resolve/parseDocs.js';
+import { buildDocPageModels, buildSpecialPageModels, withNoteContent } from '../resolve/pageModels.js';
+import { createNoteParser, type NoteParser, renderDocsWhile, summarizeDocs } from '../resolve/parseDocs.js';
 import { resolveDocs } from '../resolve/routes.js';
 import { buildSidebar } from '../resolve/sidebar.js';
 import { findThemeOverrides } from '../theme/components.js';
@@ -39,13 +39,51 @@ export interface SiteData {
   readonly categories: ReadonlyMap<string, CategoryMetadata>;
 }
 
+/**
+ * The site before any note is rendered: every note's summary (title, description), the sidebar and the page models
+ * without content. `wiki build` renders each note only when its page is written, so no note's HTML is held.
+ */
+export interface SiteOutline extends Omit<SiteData, 'docs' | 'docPages' | 'specialPages' | 'client' | 'renderer' | 'assets'> {
+  /** The notes with their Markdown, in page order (`summaries[i]` and `docPages[i]` are `sources[i]`'s). */
+  readonly sources: readonly Doc[];
+  readonly summaries: readonly DocSummary[];
+  /** Page models with empty content and table of contents (see withNoteContent). */
+  readonly docPages: readonly DocPageModel[];
+  /** The search and not-found pages (custom pages need the renderer: see completeSpecialPages). */
+  readonly builtInPages: readonly SpecialPageModel[];
+  readonly parser: NoteParser;
+  /** The server renderer and the browser bundle, built by esbuild while notes are parsed. */
+  readonly bundles: Promise<SiteBundles>;
+}
+
+export interface SiteBundles {
+  readonly renderer: PageRenderer;
+  readonly client: ClientAssets;
+}
+
 export interface LoadSiteOptions {
   /** Translation overrides by id (the built-in pages' titles use them). */
   readonly translations?: Readonly<Record<string, string>>;
 }
 
-/** scan -> resolve routes -> parse Markdown -> sidebar -> page models, each stage timed; the theme bundles meanwhile. */
+/** The whole site, every note rendered (what `wiki dev` serves and search pushes read). */
 export async function loadSite(context: BuildContext, options: LoadSiteOptions = {}): Promise<SiteData> {
+  const outline = await loadSiteOutline(context, options);
+  const contents: DocContent[] = [];
+  await timeStageAsync(context, 'parse', () => renderDocsWhile(outline.sources, outline.parser, (content) => contents.push(content)));
+  const parsed: ParsedDoc[] = outline.summaries.map((summary, index) => ({ ...summary, ...contents[index]! }));
+  const assets = timeStage(context, 'links', () => checkLinks(parsed, context));
+  // Checked: a build needs the link records no more (96 MB on 10,000 synthetic notes); `wiki dev` re-checks edits with them.
+  if (context.mode === 'production') parsed.forEach((doc, index) => (parsed[index] = { ...doc, links: [] }));
+  const { tableOfContents } = context.config;
+  const docPages = outline.docPages.map((page, index) => withNoteContent(page, parsed[index]!, tableOfContents));
+  const { renderer, client } = await outline.bundles;
+  const { sources: _sources, summaries: _summaries, builtInPages: _builtIn, parser: _parser, bundles: _bundles, ...shared } = outline;
+  return { ...shared, docs: parsed, docPages, specialPages: completeSpecialPages(context, outline, renderer), client, renderer, assets };
+}
+
+/** scan -> resolve routes -> summarize notes -> sidebar -> page models, each stage timed; esbuild bundles meanwhile. */
+export async function loadSiteOutline(context: BuildContext, options: LoadSiteOptions = {}): Promise<SiteOutline> {
   const { config, diagnostics } = context;
   if (!fs.existsSync(context.docsDir) || !fs.statSync(context.docsDir).isDirectory()) {
     throw new Error(`Docs folder not found: ${context.displayPath(context.docsDir)}\n    Create it, or point to your notes with --docs DIR (or docsDir in the config).`);
@@ -54,27 +92,32 @@ export async function loadSite(context: BuildContext, options: LoadSiteOptions =
   const { docs, draftIds } = timeStage(context, 'routes', () =>
     resolveDocs({ notes: scanned.notes, diagnostics, displayPath: context.displayPath, includeDrafts: context.mode === 'development', trailingSlash: config.trailingSlash, onDuplicateRoutes: config.onDuplicateRoutes }),
   );
-  const builtIn = buildSpecialPageModels(config, options.translations);
-  const taken = [...docs.map((doc) => [doc.route, context.displayPath(doc.filePath)] as const), ...builtIn.map((page) => [page.route, page.kind === 'search' ? 'the search page' : 'the not-found page'] as const)];
+  const builtInPages = buildSpecialPageModels(config, options.translations);
+  const taken = [...docs.map((doc) => [doc.route, context.displayPath(doc.filePath)] as const), ...builtInPages.map((page) => [page.route, page.kind === 'search' ? 'the search page' : 'the not-found page'] as const)];
   const extensions: SiteExtensions = { overrides: findThemeOverrides(context), pages: scanCustomPages(context, new Map(taken)) };
-  // esbuild bundles the server renderer and the browser code in its own process while the notes are parsed.
-  const renderer = loadRenderer(context, extensions, options.translations);
-  const client = startClientBundle(context, extensions, options.translations);
-  for (const job of [renderer, client]) job.catch(() => undefined); // awaited below; a rejection while parsing must not go unhandled
+  const bundles = startBundles(context, extensions, options.translations);
   const staticCopies = listFilesToCopy(context.staticDir);
   const staticFiles = new Set(staticCopies.values());
   const routes = docs.map((doc) => [doc.sourcePath, doc.route] as const);
-  const extraRoutes = new Set<string>([...builtIn, ...extensions.pages].map((page) => page.route));
-  const resolverOptions = { routes, docsDir: context.docsDir, staticFiles, extraRoutes, baseUrl: config.baseUrl };
-  const parsed = await timeStageAsync(context, 'parse', () => parseDocs(docs, resolverOptions));
-  const assets = timeStage(context, 'links', () => checkLinks(parsed, context));
-  // Checked: a build needs the link records no more (96 MB on 10,000 synthetic notes); `wiki dev` re-checks edits with them.
-  if (context.mode === 'production') parsed.forEach((doc, index) => (parsed[index] = { ...doc, links: [] }));
-  const sidebar = timeStage(context, 'sidebar', () => buildSidebar({ docs: parsed, categories: scanned.categories, collapsed: config.sidebarCollapsed }));
-  const docPages = timeStage(context, 'pages', () => buildDocPageModels({ config, sidebar, docs: parsed, diagnostics, displayPath: context.displayPath }));
-  const [loadedRenderer, clientAssets] = await Promise.all([renderer, client]);
-  const customPages = buildCustomPageModels(context, extensions.pages, loadedRenderer.pageModules);
-  return { docs: parsed, sidebar, docPages, specialPages: [...builtIn, ...customPages], extensions, client: clientAssets, renderer: loadedRenderer, assets, staticFiles, staticCopies, draftIds, categories: scanned.categories };
+  const extraRoutes = new Set<string>([...builtInPages, ...extensions.pages].map((page) => page.route));
+  const parser = createNoteParser({ routes, docsDir: context.docsDir, staticFiles, extraRoutes, baseUrl: config.baseUrl });
+  const summaries = timeStage(context, 'titles', () => summarizeDocs(docs, parser));
+  const sidebar = timeStage(context, 'sidebar', () => buildSidebar({ docs: summaries, categories: scanned.categories, collapsed: config.sidebarCollapsed }));
+  const docPages = timeStage(context, 'pages', () => buildDocPageModels({ config, sidebar, docs: summaries, diagnostics, displayPath: context.displayPath }));
+  return { sources: docs, summaries, sidebar, docPages, builtInPages, extensions, parser, bundles, staticFiles, staticCopies, draftIds, categories: scanned.categories };
+}
+
+/** The built-in pages and the site's custom pages (their titles and descriptions come from their modules). */
+export function completeSpecialPages(context: BuildContext, outline: SiteOutline, renderer: PageRenderer): (SpecialPageModel | CustomPageModel)[] {
+  return [...outline.builtInPages, ...buildCustomPageModels(context, outline.extensions.pages, renderer.pageModules)];
+}
+
+/** esbuild bundles the server renderer and the browser code in its own process while the notes are parsed. */
+function startBundles(context: BuildContext, extensions: SiteExtensions, translations: Readonly<Record<string, string>> | undefined): Promise<SiteBundles> {
+  const renderer = loadRenderer(context, extensions, translations);
+  const client = startClientBundle(context, extensions, translations);
+  for (const job of [renderer, client]) job.catch(() => undefined); // awaited later; a rejection while parsing must not go unhandled
+  return Promise.all([renderer, client]).then(([loadedRenderer, clientAssets]) => ({ renderer: loadedRenderer, client: clientAssets }));
 }
 
 /** The browser bundle (theme CSS, the runtime, the site's overrides and pages); 'bundle' times it. */
@@ -86,18 +129,44 @@ async function startClientBundle(context: BuildContext, extensions: SiteExtensio
   return client;
 }
 
+/** What checking links needs of a note: its links, and the anchors other notes' links may point into. */
+export interface LinkCheckDoc extends Pick<ParsedDoc, 'route' | 'filePath' | 'links'> {
+  readonly headings: readonly { readonly id: string }[];
+  /** The note's HTML, scanned for ids only when a link points into it... */
+  readonly html?: string;
+  /** ...or the ids its raw HTML holds besides the headings', found while the HTML was at hand. */
+  readonly htmlIds?: readonly string[];
+}
+
+/**
+ * A note as checkLinks needs it once its HTML is gone: the links there is something to check or copy for, and its
+ * anchors. All copied out of the note, as a kept slice of a string keeps the whole string (the Markdown, the HTML).
+ */
+export function toLinkCheckDoc(doc: ParsedDoc): LinkCheckDoc {
+  const headingIds = new Set(doc.headings.map((heading) => heading.id));
+  const links = doc.links.filter(({ resolved }) => resolved.broken !== undefined || resolved.anchor || resolved.asset);
+  const ids = htmlIds(doc.html).filter((id) => !headingIds.has(id));
+  return {
+    route: doc.route,
+    filePath: doc.filePath,
+    headings: [...headingIds].map((id) => ({ id })),
+    links: links.length > 0 ? (JSON.parse(JSON.stringify(links)) as LinkCheckDoc['links']) : [],
+    htmlIds: ids.length > 0 ? (JSON.parse(JSON.stringify(ids)) as string[]) : [],
+  };
+}
+
 /**
  * Reports broken links and anchors once every note is parsed; collects the docs files to copy.
  * `sources` limits which notes' links are checked (the dev server re-checks only the notes an edit can affect).
  */
-export function checkLinks(docs: readonly ParsedDoc[], context: BuildContext, sources: readonly ParsedDoc[] = docs): Map<string, string> {
-  const docsByRoute = new Map<string, ParsedDoc>(docs.map((doc) => [doc.route, doc]));
+export function checkLinks(docs: readonly LinkCheckDoc[], context: BuildContext, sources: readonly LinkCheckDoc[] = docs): Map<string, string> {
+  const docsByRoute = new Map<string, LinkCheckDoc>(docs.map((doc) => [doc.route, doc]));
   const anchorsByRoute = new Map<string, Set<string>>();
   // Heading ids first; ids in raw HTML are scanned only for pages a link points into.
   const anchorsOf = (route: string): Set<string> | undefined => {
     let anchors = anchorsByRoute.get(route);
     const doc = docsByRoute.get(route);
-    if (!anchors && doc) anchorsByRoute.set(route, (anchors = new Set([...doc.headings.map((h) => h.id), ...htmlIds(doc.html)])));
+    if (!anchors && doc) anchorsByRoute.set(route, (anchors = new Set([...doc.headings.map((h) => h.id), ...(doc.htmlIds ?? htmlIds(doc.html ?? ''))])));
     return anchors;
   };
   const assets = new Map<string, string>();

@@ -2,17 +2,21 @@ import type { ComponentType } from 'react';
 import { htmlPathForRoute, pageDataPath, type Route } from '../../shared/paths.js';
 import { indexSidebarRoutes, pageSidebarBranches, pruneSidebar } from '../../shared/sidebar.js';
 import type { RuntimeSettings } from '../../shared/runtime.js';
-import type { DocPageModel, SidebarItem, ThemeSettings } from '../../shared/types.js';
+import type { CustomPageModel, DocPageModel, SidebarItem, SpecialPageModel, ThemeSettings } from '../../shared/types.js';
 import type { SiteConfig } from '../config/schema.js';
 import type { PageRenderer } from '../render/loadRenderer.js';
 import type { ClientAssets } from './clientBundle.js';
 import type { SiteFile } from './emit.js';
-import type { SiteData } from './loadSite.js';
 import { createSidebarHtmlCache } from '../render/sidebarCache.js';
 import { buildRuntimeFiles } from './runtimeData.js';
 
 export interface RenderSiteInput {
-  readonly site: SiteData;
+  readonly sidebar: readonly SidebarItem[];
+  /** The notes' pages with their content, rendered as they come (`wiki build` renders each note as it is pulled). */
+  readonly docPages: Iterable<DocPageModel>;
+  /** The search and not-found pages, and the site's custom pages. */
+  readonly specialPages: readonly (SpecialPageModel | CustomPageModel)[];
+  readonly renderer: PageRenderer;
   readonly theme: ThemeSettings;
   readonly config: SiteConfig;
   readonly client: ClientAssets;
@@ -34,28 +38,32 @@ interface DocPageSettings {
  * A generator, so `wiki build` writes each page as it is rendered instead of holding the whole site in memory.
  */
 export function* renderSite(input: RenderSiteInput): Generator<SiteFile> {
-  const { site, client } = input;
+  const { client, renderer, specialPages } = input;
   yield* client.files;
-  const { runtime, files: runtimeFiles } = buildRuntimeFiles({ config: input.config, sidebar: site.sidebar, specialPages: site.specialPages });
+  const { runtime, files: runtimeFiles } = buildRuntimeFiles({ config: input.config, sidebar: input.sidebar, specialPages });
   yield* runtimeFiles;
   const settings: DocPageSettings = {
     theme: input.theme,
-    sidebar: site.sidebar,
+    sidebar: input.sidebar,
     stylesheets: client.stylesheets,
     scripts: client.scripts,
     runtime,
     sharedBootJson: `"site":${JSON.stringify(input.theme)},"runtime":${JSON.stringify(runtime)}`,
   };
-  const renderDocPage = createDocPageRenderer(settings, site.renderer.renderPageHtml);
-  for (const page of site.docPages) yield* renderDocPage(page);
-  for (const page of site.specialPages) {
+  const renderDocPage = createDocPageRenderer(settings, renderer.renderPageHtml);
+  const docRoutes: Route[] = [];
+  for (const page of input.docPages) {
+    docRoutes.push(page.route);
+    yield* renderDocPage(page);
+  }
+  for (const page of specialPages) {
     const bootJson = `{"page":${JSON.stringify(page)},${settings.sharedBootJson}}`;
-    const pageComponent = page.kind === 'custom' ? (site.renderer.pageModules.get(page.route)?.default as ComponentType | undefined) : undefined;
-    const html = site.renderer.renderPageHtml({ page, site: settings.theme, sidebar: [], stylesheets: client.stylesheets, scripts: client.scripts, bootJson, pageComponent });
+    const pageComponent = page.kind === 'custom' ? (renderer.pageModules.get(page.route)?.default as ComponentType | undefined) : undefined;
+    const html = renderer.renderPageHtml({ page, site: settings.theme, sidebar: [], stylesheets: client.stylesheets, scripts: client.scripts, bootJson, pageComponent });
     yield [page.kind === 'notFound' ? '404.html' : htmlPathForRoute(page.route), html];
   }
-  const custom = site.specialPages.filter((page) => page.kind === 'custom').map((page) => page.route);
-  yield ['sitemap.xml', renderSitemap([...site.docPages.map((page) => page.route), ...custom], input.config)];
+  const custom = specialPages.filter((page) => page.kind === 'custom').map((page) => page.route);
+  yield ['sitemap.xml', renderSitemap([...docRoutes, ...custom], input.config)];
 }
 
 /** Renders one note page to its HTML file and its data file (what in-browser navigation fetches). */

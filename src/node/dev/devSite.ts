@@ -133,13 +133,15 @@ export function outputPathsOf(page: PageModel): string[] {
 /** Renders these pages from the current data into the file map, with the same renderer as the build. */
 export function renderPages(devSite: DevSite, pages: readonly PageModel[]): void {
   const wanted = new Set(pages.flatMap(outputPathsOf));
-  const site = {
-    ...devSite.site,
-    docs: devSite.docs,
+  const input = {
+    sidebar: devSite.site.sidebar,
     docPages: pages.filter((page): page is DocPageModel => page.kind === 'doc'),
     specialPages: pages.filter((page) => page.kind !== 'doc'),
+    renderer: devSite.site.renderer,
+    theme: devSite.theme,
+    config: devSite.context.config,
+    client: { ...devSite.client, files: new Map() },
   };
-  const input = { site, theme: devSite.theme, config: devSite.context.config, client: { ...devSite.client, files: new Map() } };
   for (const [relPath, contents] of renderSite(input)) {
     // The pages asked for, and the sidebar tree they link to (its name changes with the sidebar).
     if (!wanted.has(relPath) && !relPath.startsWith('assets/sidebar-')) continue;

@@ -17,13 +17,23 @@ export interface Doc {
   readonly lineOffset: number;
 }
 
-/** A note after its Markdown was rendered (its Markdown source is dropped: the HTML is what later stages use). */
-export interface ParsedDoc extends Omit<Doc, 'body'> {
+/**
+ * What the sidebar, the page models and the navbar need of a note: its title and description, read from the front
+ * matter and the start of the body without rendering it, so `wiki build` can render each note only when its page is.
+ */
+export interface DocSummary extends Omit<Doc, 'body'> {
   readonly title: string;
   /** Whether the body opens with its own `# heading`. */
   readonly contentHasTitle: boolean;
   readonly description: string;
+}
+
+/** A note's rendered Markdown. */
+export interface DocContent {
   readonly html: string;
   readonly headings: readonly HeadingInfo[];
   readonly links: readonly LinkRecord[];
 }
+
+/** A note after its Markdown was rendered (its Markdown source is dropped: the HTML is what later stages use). */
+export interface ParsedDoc extends DocSummary, DocContent {}

@@ -47,14 +47,12 @@ export interface RenderedNote {
 
 /** Markdown body -> HTML, with its headings (ids, levels) and every link it holds. */
 export function renderNote(md: MarkdownIt, input: RenderNoteInput): RenderedNote {
-  const env: NoteEnv = {
-    sourcePath: input.sourcePath,
-    lineOffset: input.lineOffset,
-    slugger: new GithubSlugger(),
-    resolveLink: input.resolveLink,
-    headings: [],
-    links: [],
-  };
+  const env = createNoteEnv(input);
   const html = md.render(input.body, env);
   return { html, headings: env.headings, links: env.links };
+}
+
+/** Fresh per-note state for the markdown-it plugins. */
+export function createNoteEnv(input: Omit<RenderNoteInput, 'body'>): NoteEnv {
+  return { sourcePath: input.sourcePath, lineOffset: input.lineOffset, slugger: new GithubSlugger(), resolveLink: input.resolveLink, headings: [], links: [] };
 }

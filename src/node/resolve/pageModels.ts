@@ -3,13 +3,14 @@ import { asRoute } from '../../shared/paths.js';
 import type { Breadcrumb, DocPageModel, HeadTag, NavLink, SidebarItem, SpecialPageModel, TocItem } from '../../shared/types.js';
 import type { SiteConfig } from '../config/schema.js';
 import type { DiagnosticList } from '../diagnostics.js';
-import type { ParsedDoc } from '../docs/doc.js';
+import type { DocContent, DocSummary, ParsedDoc } from '../docs/doc.js';
 import { flattenSidebar } from './sidebar.js';
 
 export interface PageModelContext {
   readonly config: SiteConfig;
   readonly sidebar: readonly SidebarItem[];
-  readonly docs: readonly ParsedDoc[];
+  /** Rendered notes give pages with content; summaries give pages whose content comes later (withNoteContent). */
+  readonly docs: readonly (DocSummary | ParsedDoc)[];
   /** Where front matter pointing to unknown notes is reported. */
   readonly diagnostics?: DiagnosticList;
   readonly displayPath?: (filePath: string) => string;
@@ -19,7 +20,7 @@ export interface PageModelContext {
 export function buildDocPageModels(context: PageModelContext): DocPageModel[] {
   const navigation = flattenSidebar(context.sidebar);
   const navIndex = new Map(navigation.map((link, index) => [link.href as string, index]));
-  const docsById = new Map(context.docs.map((doc) => [doc.id as string, doc]));
+  const docsById = new Map<string, DocSummary>(context.docs.map((doc) => [doc.id as string, doc]));
   const crumbs = collectBreadcrumbs(context.sidebar);
   return context.docs.map((doc) => {
     const index = navIndex.get(doc.route);
@@ -36,10 +37,10 @@ export function buildDocPageModels(context: PageModelContext): DocPageModel[] {
       documentTitle: formatDocumentTitle(doc.title, context.config),
       description: doc.description,
       keywords: doc.frontMatter.keywords ?? [],
-      contentHtml: doc.html,
+      contentHtml: 'html' in doc ? doc.html : '',
       contentHasTitle: doc.contentHasTitle,
       hideTitle: doc.frontMatter.hide_title ?? false,
-      toc: buildToc(doc, context.config),
+      toc: 'headings' in doc ? buildToc(doc.headings, context.config.tableOfContents) : [],
       hideTableOfContents: doc.frontMatter.hide_table_of_contents ?? false,
       breadcrumbs: crumbs.get(doc.route) ?? [{ label: doc.title }],
       ...(previous && { previous }),
@@ -64,14 +65,18 @@ export function formatDocumentTitle(title: string, config: SiteConfig): string {
   return title ? `${title} ${config.titleDelimiter} ${config.title}` : config.title;
 }
 
-function buildToc(doc: ParsedDoc, config: SiteConfig): TocItem[] {
-  const { minHeadingLevel, maxHeadingLevel } = config.tableOfContents;
-  return doc.headings
+/** A page model from the outline with its note's rendered content and table of contents. */
+export function withNoteContent(page: DocPageModel, content: DocContent, levels: SiteConfig['tableOfContents']): DocPageModel {
+  return { ...page, contentHtml: content.html, toc: buildToc(content.headings, levels) };
+}
+
+function buildToc(headings: DocContent['headings'], { minHeadingLevel, maxHeadingLevel }: SiteConfig['tableOfContents']): TocItem[] {
+  return headings
     .filter((heading) => heading.level >= minHeadingLevel && heading.level <= maxHeadingLevel)
     .map((heading) => ({ id: heading.id, html: heading.html, level: heading.level }));
 }
 
-function pickNeighbour(override: string | null | undefined, docsById: ReadonlyMap<string, ParsedDoc>, fromSidebar: { label: string; href: Route } | undefined, reportUnknown: (id: string) => void): NavLink | undefined {
+function pickNeighbour(override: string | null | undefined, docsById: ReadonlyMap<string, DocSummary>, fromSidebar: { label: string; href: Route } | undefined, reportUnknown: (id: string) => void): NavLink | undefined {
   if (override === null) return undefined;
   if (override !== undefined) {
     const doc = docsById.get(override);
@@ -81,7 +86,7 @@ function pickNeighbour(override: string | null | undefined, docsById: ReadonlyMa
   return fromSidebar && { title: fromSidebar.label, href: fromSidebar.href };
 }
 
-function computeEditUrl(doc: ParsedDoc, config: SiteConfig): string | undefined {
+function computeEditUrl(doc: DocSummary, config: SiteConfig): string | undefined {
   if (doc.frontMatter.custom_edit_url !== undefined) return doc.frontMatter.custom_edit_url ?? undefined;
   if (!config.editUrl) return undefined;
   return `${config.editUrl.replace(/\/?$/, '/')}${doc.sourcePath}`;

@@ -1,17 +1,24 @@
 import path from 'node:path';
 import type MarkdownIt from 'markdown-it';
-import type { Doc, ParsedDoc } from '../docs/doc.js';
+import type { Doc, DocContent, DocSummary, ParsedDoc } from '../docs/doc.js';
 import { parseNumberPrefix } from '../docs/numberPrefix.js';
 import { createExcerpt } from '../markdown/excerpt.js';
-import type { LinkResolver } from '../markdown/noteEnv.js';
-import { createMarkdownRenderer, renderNote } from '../markdown/renderNote.js';
+import type { HeadingInfo, LinkResolver } from '../markdown/noteEnv.js';
+import { createMarkdownRenderer, createNoteEnv, renderNote } from '../markdown/renderNote.js';
 import { createLinkResolver, type LinkResolverOptions } from './links.js';
 
-/** Renders one note and derives its title and description the way the reference site does. */
+/** Renders one note, with its title and description (what `wiki dev` does for an edit). */
 export function parseDoc(doc: Doc, md: MarkdownIt, resolveLink: LinkResolver): ParsedDoc {
-  const rendered = renderNote(md, { sourcePath: doc.sourcePath, body: doc.body, lineOffset: doc.lineOffset, resolveLink });
-  const first = rendered.headings[0];
-  const contentTitle = first?.isFirstBlock && first.level === 1 ? compatibleTitle(doc.body, first.text.trim()) : undefined;
+  return { ...summarizeDoc(doc, md, resolveLink), ...renderDocContent(doc, md, resolveLink) };
+}
+
+/**
+ * A note's title and description, derived the way the reference site does, without rendering the note: the title is
+ * the front matter's, else a leading `# heading`, else the file name. Only the body's first block is parsed.
+ */
+export function summarizeDoc(doc: Doc, md: MarkdownIt, resolveLink: LinkResolver): DocSummary {
+  const first = leadingHeading(doc, md, resolveLink);
+  const contentTitle = first?.level === 1 ? compatibleTitle(doc.body, first.text.trim()) : undefined;
   const title = doc.frontMatter.title ?? contentTitle ?? parseNumberPrefix(path.posix.parse(doc.sourcePath).name).name;
   const bodyWithoutTitle = contentTitle !== undefined ? removeFirstHeading(doc.body) : doc.body;
   const { body: _source, ...located } = doc;
@@ -20,10 +27,48 @@ export function parseDoc(doc: Doc, md: MarkdownIt, resolveLink: LinkResolver): P
     title: detach(title),
     contentHasTitle: contentTitle !== undefined,
     description: detach(doc.frontMatter.description ?? createExcerpt(bodyWithoutTitle) ?? ''),
+  };
+}
+
+/** The note's Markdown rendered: HTML, headings (ids kept apart from the source) and link records. */
+export function renderDocContent(doc: Doc, md: MarkdownIt, resolveLink: LinkResolver): DocContent {
+  const rendered = renderNote(md, { sourcePath: doc.sourcePath, body: doc.body, lineOffset: doc.lineOffset, resolveLink });
+  return {
     html: rendered.html,
     headings: rendered.headings.map((heading) => ({ ...heading, id: detach(heading.id), text: detach(heading.text) })),
     links: rendered.links,
   };
+}
+
+/**
+ * The heading that opens the body, if its first block is one. The first block ends at the first blank line after
+ * some content, so only that much is parsed (more when reference definitions, which make no block, come first).
+ * Definitions are the one thing later text can change a heading with (`# [Title][ref]`): a body that may have one
+ * and brackets up front is parsed whole.
+ */
+function leadingHeading(doc: Doc, md: MarkdownIt, resolveLink: LinkResolver): HeadingInfo | undefined {
+  const parseHead = (source: string) => {
+    const env = createNoteEnv({ sourcePath: doc.sourcePath, lineOffset: doc.lineOffset, resolveLink });
+    return md.parse(source, env).length > 0 ? { first: env.headings[0] } : undefined;
+  };
+  for (let end = firstBlockEnd(doc.body, 0); ; end = firstBlockEnd(doc.body, end)) {
+    const parsed = parseHead(doc.body.slice(0, end));
+    if (!parsed && end < doc.body.length) continue;
+    const first = parsed?.first?.isFirstBlock ? parsed.first : undefined;
+    if (!first || end === doc.body.length || !doc.body.slice(0, end).includes('[') || !MAYBE_DEFINITION.test(doc.body)) return first;
+    return parseHead(doc.body)?.first;
+  }
+}
+
+// Over-inclusive on purpose (definitions can sit in lists and quotes): a false hit only costs a full parse.
+const MAYBE_DEFINITION = /\[[^\]\n]*\]:/;
+
+// The end of the blank line that follows the next non-blank text after `from` (or the body's end).
+function firstBlockEnd(body: string, from: number): number {
+  const blank = /\S[^]*?\n[ \t]*(?:\n|$)/g;
+  blank.lastIndex = from;
+  const match = blank.exec(body);
+  return match ? match.index + match[0].length : body.length;
 }
 
 /**
@@ -34,34 +79,48 @@ function detach(text: string): string {
   return text.length < 13 ? text : Buffer.from(text, 'utf8').toString('utf8'); // V8 copies slices under 13 characters
 }
 
+/** One build's Markdown renderer and link resolver, shared by every note. */
+export interface NoteParser {
+  readonly md: MarkdownIt;
+  readonly resolveLink: LinkResolver;
+}
+
+export function createNoteParser(resolverOptions: LinkResolverOptions): NoteParser {
+  return { md: createMarkdownRenderer(), resolveLink: createLinkResolver(resolverOptions) };
+}
+
 /** Parses notes in order on this thread. */
 export function parseDocsInline(docs: readonly Doc[], resolverOptions: LinkResolverOptions): ParsedDoc[] {
-  const md = createMarkdownRenderer();
-  const resolveLink = createLinkResolver(resolverOptions);
+  const { md, resolveLink } = createNoteParser(resolverOptions);
   return docs.map((doc) => parseDoc(doc, md, resolveLink));
+}
+
+/** Every note's title and description (`summaries[i]` is `docs[i]`'s). */
+export function summarizeDocs(docs: readonly Doc[], parser: NoteParser): DocSummary[] {
+  return docs.map((doc) => summarizeDoc(doc, parser.md, parser.resolveLink));
 }
 
 const YIELD_EVERY_MS = 20;
 
 /**
- * Parses every note on this thread. Worker threads were measured and do not pay on the 2-core machine: two threads
- * parsing half the corpus each take 2.0-2.3 s against 2.3 s for one thread alone (each isolate warms up its own
- * JIT, and allocation-heavy parsing contends for memory), and a worker's copy of the notes costs memory.
- * The event loop runs every few milliseconds: esbuild bundles the browser code meanwhile, in its own process, but
- * its plugins answer on this thread.
+ * Renders notes on this thread, handing each to `onParsed` as it is done. Worker threads were measured and do not
+ * pay on the 2-core machine: two threads parsing half the corpus each take 2.0-2.3 s against 2.3 s for one thread
+ * alone (each isolate warms up its own JIT, and allocation-heavy parsing contends for memory).
+ * The event loop runs every few milliseconds until `until` settles: esbuild bundles the browser code meanwhile, in
+ * its own process, but its plugins answer on this thread. Resolves with the index of the first note not rendered.
  */
-export async function parseDocs(docs: readonly Doc[], resolverOptions: LinkResolverOptions): Promise<ParsedDoc[]> {
-  const md = createMarkdownRenderer();
-  const resolveLink = createLinkResolver(resolverOptions);
-  const parsed: ParsedDoc[] = [];
+export async function renderDocsWhile(docs: readonly Doc[], parser: NoteParser, onParsed: (content: DocContent, index: number) => void, until?: Promise<unknown>): Promise<number> {
+  let settled = !until;
+  void until?.finally(() => (settled = true)).catch(() => undefined);
   let slice = performance.now();
-  for (const doc of docs) {
-    parsed.push(parseDoc(doc, md, resolveLink));
+  for (let index = 0; index < docs.length; index++) {
+    if (settled && until) return index;
+    onParsed(renderDocContent(docs[index]!, parser.md, parser.resolveLink), index);
     if (performance.now() - slice < YIELD_EVERY_MS) continue;
     await new Promise((resolve) => setImmediate(resolve));
     slice = performance.now();
   }
-  return parsed;
+  return docs.length;
 }
 
 /**

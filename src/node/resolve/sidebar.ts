@@ -2,20 +2,20 @@ import path from 'node:path';
 import type { Route } from '../../shared/paths.js';
 import type { SidebarCategory, SidebarItem } from '../../shared/types.js';
 import type { CategoryMetadata } from '../docs/category.js';
-import type { ParsedDoc } from '../docs/doc.js';
+import type { DocSummary } from '../docs/doc.js';
 import { parseNumberPrefix } from '../docs/numberPrefix.js';
 
 /** A folder while the tree is built: docs and subfolders in the order Docusaurus lists them. */
 interface FolderNode {
   readonly name: string;
   readonly dirName: string;
-  readonly children: Map<string, FolderNode | ParsedDoc>;
+  readonly children: Map<string, FolderNode | DocSummary>;
 }
 
 type Positioned<T> = T & { readonly position?: number };
 
 export interface BuildSidebarOptions {
-  readonly docs: readonly ParsedDoc[];
+  readonly docs: readonly DocSummary[];
   readonly categories: ReadonlyMap<string, CategoryMetadata>;
   readonly collapsed: boolean;
 }
@@ -72,7 +72,7 @@ function orderedKeys(children: ReadonlyMap<string, unknown>): string[] {
   return [...keys.filter(isIndexKey).sort((a, b) => Number(a) - Number(b)), ...keys.filter((key) => !isIndexKey(key))];
 }
 
-function docItem(doc: ParsedDoc): Positioned<SidebarItem> {
+function docItem(doc: DocSummary): Positioned<SidebarItem> {
   return {
     type: 'link',
     label: doc.frontMatter.sidebar_label ?? doc.title,
@@ -84,7 +84,7 @@ function docItem(doc: ParsedDoc): Positioned<SidebarItem> {
 
 function categoryItem(node: FolderNode, options: BuildSidebarOptions): Positioned<SidebarItem> | undefined {
   const metadata = options.categories.get(node.dirName);
-  const docs = [...node.children.values()].filter((child): child is ParsedDoc => !('children' in child));
+  const docs = [...node.children.values()].filter((child): child is DocSummary => !('children' in child));
   const indexDoc = findIndexDoc(docs, metadata);
   const children = folderItems(node, options).filter((item) => !(indexDoc && item.type === 'link' && item.docId === indexDoc.id));
   const { name, position: prefixPosition } = parseNumberPrefix(node.name);
@@ -105,7 +105,7 @@ function categoryItem(node: FolderNode, options: BuildSidebarOptions): Positione
   return { ...category, ...withPosition };
 }
 
-function findIndexDoc(docs: readonly ParsedDoc[], metadata: CategoryMetadata | undefined): ParsedDoc | undefined {
+function findIndexDoc(docs: readonly DocSummary[], metadata: CategoryMetadata | undefined): DocSummary | undefined {
   if (metadata?.link === null) return undefined;
   if (metadata?.link?.type === 'doc') {
     const wanted = metadata.link.id;

@@ -8,10 +8,9 @@ import { MessageChannel, receiveMessageOnPort } from 'node:worker_threads';
 import type { SearchRuntime } from '../../shared/search.js';
 import type { BuildContext } from '../build/context.js';
 import type { SiteFile } from '../build/emit.js';
-import type { SiteData } from '../build/loadSite.js';
 import type { SiteConfig } from '../config/schema.js';
-import { type LocalIndexInput, packHtml } from './indexFiles.js';
-import { SEARCH_DOCS_TAG, SEARCH_LANGUAGE } from './records.js';
+import { type DocBatch, type LocalIndexInput, packHtml } from './indexFiles.js';
+import { type RecordDoc, type RecordPage, SEARCH_DOCS_TAG, SEARCH_LANGUAGE } from './records.js';
 import { enginePath } from '../engineRoot.js';
 import { startWorker } from '../workers.js';
 
@@ -25,12 +24,17 @@ export const HEADINGS_FILE = `${INDEX_DIR}index.json`;
 const require = createRequire(enginePath('package.json'));
 
 export interface SearchIndexInput {
-  readonly site: SiteData;
+  /** The notes' pages (their breadcrumbs give each hit its group). */
+  readonly pages: readonly RecordPage[];
   readonly config: SiteConfig;
+  /** The site folder being written: the worker writes the index files there (else they come back as files). */
+  readonly writeTo?: string;
 }
 
 /** A search index being built beside rendering. */
 export interface SearchIndexJob {
+  /** Hands the index a rendered note, in page order: the worker indexes it while later notes render. */
+  add(doc: RecordDoc): void;
   /** The site's files, then the search files (waiting for the worker synchronously: the page writer pulls them). */
   appendTo(files: Iterable<SiteFile>, context: BuildContext): Iterable<SiteFile>;
 }
@@ -41,8 +45,10 @@ export interface SearchIndexJob {
  */
 export function startSearchIndex(input: SearchIndexInput): SearchIndexJob {
   const stylesheet: SiteFile = [STYLESHEET_FILE, readModalStylesheet()];
-  const worker = input.config.search.provider === 'local' ? startIndexWorker(toLocalIndexInput(input)) : undefined;
+  const { config } = input;
+  const worker = config.search.provider === 'local' ? startIndexWorker({ pages: input.pages, urlPrefix: config.baseUrl, indexDir: INDEX_DIR, ...(input.writeTo !== undefined && { writeTo: input.writeTo }) }) : undefined;
   return {
+    add: (doc) => worker?.add(doc),
     *appendTo(files, context) {
       yield* files;
       yield stylesheet;
@@ -90,31 +96,49 @@ function readModalStylesheet(): string {
   return `${docsearchCss}\n${themeCss}`;
 }
 
-/** Only what records are made of crosses to the worker (the notes' HTML, headings, titles, breadcrumbs). */
-function toLocalIndexInput({ site, config }: SearchIndexInput): LocalIndexInput {
-  return {
-    docs: site.docs.map((doc) => ({ id: doc.id, route: doc.route, title: doc.title, contentHasTitle: doc.contentHasTitle, headings: doc.headings.map((h) => ({ id: h.id, text: h.text })) })),
-    ...packHtml(site.docs.map((doc) => doc.html)),
-    pages: site.docPages.map((page) => ({ route: page.route, breadcrumbs: page.breadcrumbs })),
-    urlPrefix: config.baseUrl,
-    indexDir: INDEX_DIR,
-  };
-}
+/** Notes cross to the worker in batches of this much HTML (or BATCH_NOTES notes), as one transferred buffer each. */
+const BATCH_CHARS = 1_000_000;
+const BATCH_NOTES = 200;
 
-/** The worker reports on its own port and flips a shared flag, so the page writer can wait without an event loop. */
-function startIndexWorker(input: LocalIndexInput): { takeFiles(): Map<string, string> } {
-  const done = new Int32Array(new SharedArrayBuffer(4));
-  const { port1, port2 } = new MessageChannel();
-  const worker = startWorker('indexWorker', { workerData: { input, done, port: port2 }, transferList: [port2, input.html.buffer as ArrayBuffer] });
+/**
+ * The worker gets notes in batches on one port and replies on another; two shared counters (batches posted, done)
+ * let both sides wait without an event loop: the page writer is synchronous, and so is the worker's indexing.
+ */
+function startIndexWorker(input: LocalIndexInput): { add(doc: RecordDoc): void; takeFiles(): Map<string, string> } {
+  const signal = new Int32Array(new SharedArrayBuffer(8));
+  const replies = new MessageChannel();
+  const docs = new MessageChannel();
+  const worker = startWorker('indexWorker', { workerData: { input, signal, docs: docs.port2, port: replies.port2 }, transferList: [docs.port2, replies.port2] });
   let failure: Error | undefined;
   worker.once('error', (error) => (failure = error));
   worker.unref();
+  const post = (message: DocBatch | { end: true }, transfer: ArrayBuffer[] = []) => {
+    docs.port1.postMessage(message, transfer);
+    Atomics.add(signal, 1, 1);
+    Atomics.notify(signal, 1);
+  };
+  let batch: RecordDoc[] = [];
+  let batchChars = 0;
+  const flush = () => {
+    if (batch.length === 0) return;
+    const packed = packHtml(batch.map((doc) => doc.html));
+    post({ docs: batch.map(({ id, route, title, contentHasTitle, headings }) => ({ id, route, title, contentHasTitle, headings: headings.map((h) => ({ id: h.id, text: h.text })) })), ...packed }, [packed.html.buffer as ArrayBuffer]);
+    batch = [];
+    batchChars = 0;
+  };
   let files: Map<string, string> | undefined;
   return {
+    add(doc) {
+      batch.push(doc);
+      batchChars += doc.html.length;
+      if (batchChars >= BATCH_CHARS || batch.length >= BATCH_NOTES) flush();
+    },
     takeFiles() {
       if (files) return files;
-      if (Atomics.wait(done, 0, 0, WORKER_TIMEOUT_MS) === 'timed-out') failure ??= new Error(`no answer in ${WORKER_TIMEOUT_MS / 1000} s`);
-      const reply = receiveMessageOnPort(port1)?.message as IndexWorkerReply | undefined;
+      flush();
+      post({ end: true });
+      if (Atomics.wait(signal, 0, 0, WORKER_TIMEOUT_MS) === 'timed-out') failure ??= new Error(`no answer in ${WORKER_TIMEOUT_MS / 1000} s`);
+      const reply = receiveMessageOnPort(replies.port1)?.message as IndexWorkerReply | undefined;
       void worker.terminate();
       if (reply?.files) return (files = reply.files);
       throw new Error(`Could not build the search index: ${reply?.error ?? failure?.message ?? 'its worker thread stopped'}`, { cause: failure });

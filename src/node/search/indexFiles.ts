@@ -2,20 +2,29 @@
 import { buildLocalIndex, INDEX_FILE } from './localIndex.js';
 import { type BuildRecordsInput, type RecordDoc, searchRecords } from './records.js';
 
-/**
- * What the index worker receives: the notes without their HTML, and every note's HTML as UTF-8 in one transferred
- * buffer (note i is bytes htmlEnds[i-1]..htmlEnds[i]). Cloning the HTML strings instead cost as much memory again as
- * the notes' HTML twice over (strings with any non-Latin-1 character take two bytes a character).
- */
+/** What the index worker starts with; the notes arrive afterwards, in batches (DocBatch), as they are rendered. */
 export interface LocalIndexInput extends Omit<BuildRecordsInput, 'docs'> {
+  /** Site-relative folder of the index ('search/'). */
+  readonly indexDir: string;
+  /**
+   * The site folder being written (`wiki build`): the worker writes the index files there itself, text bundles as
+   * they fill, instead of holding every note's text and handing it all back (on 10,000 notes, hundreds of MB).
+   */
+  readonly writeTo?: string;
+}
+
+/**
+ * Rendered notes without their HTML, and their HTML as UTF-8 in one transferred buffer (note i is bytes
+ * htmlEnds[i-1]..htmlEnds[i]). Cloning the HTML strings instead cost as much memory again as the notes' HTML twice
+ * over (strings with any non-Latin-1 character take two bytes a character).
+ */
+export interface DocBatch {
   readonly docs: readonly Omit<RecordDoc, 'html'>[];
   readonly html: Uint8Array;
   readonly htmlEnds: Uint32Array;
-  /** Site-relative folder of the index ('search/'). */
-  readonly indexDir: string;
 }
 
-/** Packs the notes' HTML for the worker (the buffer is its own, so it can be transferred rather than copied). */
+/** Packs notes' HTML for the worker (the buffer is its own, so it can be transferred rather than copied). */
 export function packHtml(htmls: readonly string[]): { html: Uint8Array; htmlEnds: Uint32Array } {
   const htmlEnds = new Uint32Array(htmls.length);
   let total = 0;
@@ -25,22 +34,17 @@ export function packHtml(htmls: readonly string[]): { html: Uint8Array; htmlEnds
   return { html, htmlEnds };
 }
 
-/** Site-relative path -> text of every file of the embedded index. */
-export function buildLocalIndexFiles(input: LocalIndexInput): Map<string, string> {
-  const index = buildLocalIndex(searchRecords({ ...input, docs: unpackDocs(input) }));
-  const files = new Map<string, string>([[`${input.indexDir}${INDEX_FILE}`, JSON.stringify(index.data)]]);
-  index.shards.forEach((shard, n) => files.set(`${input.indexDir}terms/${n}.txt`, shard));
-  const size = index.data.textBundleSize;
-  for (let first = 0; first < index.texts.length; first += size) {
-    files.set(`${input.indexDir}text/${first / size}.json`, JSON.stringify(index.texts.slice(first, first + size)));
-  }
-  return files;
+/** Every file of the embedded index, from the notes (read once, in page order), handed to `write` (site-relative path, text). */
+export function buildLocalIndexFiles(input: LocalIndexInput, docs: Iterable<RecordDoc>, write: (relPath: string, text: string) => void): void {
+  const index = buildLocalIndex(searchRecords({ ...input, docs }), (bundle, texts) => write(`${input.indexDir}text/${bundle}.json`, JSON.stringify(texts)));
+  write(`${input.indexDir}${INDEX_FILE}`, JSON.stringify(index.data));
+  index.shards.forEach((shard, n) => write(`${input.indexDir}terms/${n}.txt`, shard));
 }
 
-/** Each note with its HTML decoded only when the records reach it, so at most one note's HTML is a string at a time. */
-function* unpackDocs(input: LocalIndexInput): Generator<RecordDoc> {
-  const bytes = Buffer.from(input.html.buffer, input.html.byteOffset, input.html.byteLength);
-  for (const [index, doc] of input.docs.entries()) {
-    yield { ...doc, html: bytes.toString('utf8', index === 0 ? 0 : input.htmlEnds[index - 1], input.htmlEnds[index]) };
+/** A batch's notes with their HTML decoded one at a time, when the records reach each. */
+export function* unpackDocs(batch: DocBatch): Generator<RecordDoc> {
+  const bytes = Buffer.from(batch.html.buffer, batch.html.byteOffset, batch.html.byteLength);
+  for (const [index, doc] of batch.docs.entries()) {
+    yield { ...doc, html: bytes.toString('utf8', index === 0 ? 0 : batch.htmlEnds[index - 1], batch.htmlEnds[index]) };
   }
 }

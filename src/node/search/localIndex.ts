@@ -27,12 +27,15 @@ export interface LocalIndex {
   readonly data: LocalIndexData;
   /** Shard n's text (`terms/{n}.txt`). */
   readonly shards: readonly string[];
-  /** Chunk n's text (stored TEXT_BUNDLE_SIZE to a file, `text/{n}.json`). */
+  /** Chunk n's text (stored TEXT_BUNDLE_SIZE to a file, `text/{n}.json`); empty when a text sink took them. */
   readonly texts: readonly string[];
 }
 
+/** Receives each text bundle (`text/{n}.json`'s chunks) as soon as it is complete, so the texts need not be held. */
+export type TextBundleSink = (bundle: number, texts: readonly string[]) => void;
+
 /** One pass over the records (page order): the title and heading lists, the chunks and their postings. */
-export function buildLocalIndex(records: Iterable<SearchRecord>): LocalIndex {
+export function buildLocalIndex(records: Iterable<SearchRecord>, textSink?: TextBundleSink): LocalIndex {
   const pages: [string, string, string][] = [];
   const headings: [number, number, string, string, number][] = [];
   const chunkSections: number[] = [];
@@ -55,12 +58,14 @@ export function buildLocalIndex(records: Iterable<SearchRecord>): LocalIndex {
       section = -headings.length; // -1 - index
     } else if (record.type === 'content' && record.content) {
       const terms = [...tokenize(record.content), ...tokenize(hierarchyText(record.hierarchy))];
-      addPostings(postings, texts.length, terms);
+      addPostings(postings, chunkSections.length, terms);
       chunkSections.push(section);
       chunkLengths.push(terms.length);
       texts.push(record.content);
+      if (textSink && texts.length === TEXT_BUNDLE_SIZE) textSink(chunkSections.length / TEXT_BUNDLE_SIZE - 1, texts.splice(0));
     }
   }
+  if (textSink && texts.length > 0) textSink(Math.floor((chunkSections.length - 1) / TEXT_BUNDLE_SIZE), texts.splice(0));
   const { shards, shardStarts } = writeShards(postings);
   return { data: { pages, headings, chunkSections, chunkLengths, shardStarts, textBundleSize: TEXT_BUNDLE_SIZE }, shards, texts };
 }
