@@ -53,7 +53,13 @@ export async function buildSite(context: BuildContext, configPath: string, optio
   const theme = buildSiteTheme(context, configPath, { docs: outline.summaries, draftIds: outline.draftIds, sidebar: outline.sidebar }, translations);
   const failed = () => context.diagnostics.errorCount > 0 || (options.strict && context.diagnostics.warningCount > 0);
   const summary = (routes: number) => ({ notes: outline.sources.length, routes: outline.docPages.length + routes });
-  if (failed()) return summary(outline.builtInPages.length - 1);
+  if (failed()) {
+    // Nothing is written, but every note is still parsed so its link problems are reported with the others.
+    const notes = createNoteStream(outline, context, { add: () => undefined, appendTo: (files) => files });
+    for (const _page of notes.pages());
+    notes.checkLinks();
+    return summary(outline.builtInPages.length - 1);
+  }
   let specialPages: readonly PageModel[] = [];
   await emitSite(context.outDir, async (staging) => {
     // The index worker writes its files into the staging folder itself, beside the page writer.

@@ -44,8 +44,11 @@ export interface SiteData {
  * without content. `wiki build` renders each note only when its page is written, so no note's HTML is held.
  */
 export interface SiteOutline extends Omit<SiteData, 'docs' | 'docPages' | 'specialPages' | 'client' | 'renderer' | 'assets'> {
-  /** The notes with their Markdown, in page order (`summaries[i]` and `docPages[i]` are `sources[i]`'s). */
-  readonly sources: readonly Doc[];
+  /**
+   * The notes with their Markdown, in page order (`summaries[i]` and `docPages[i]` are `sources[i]`'s). Mutable:
+   * `wiki build` replaces each note by one without its Markdown once the note is rendered (createNoteStream).
+   */
+  readonly sources: Doc[];
   readonly summaries: readonly DocSummary[];
   /** Page models with empty content and table of contents (see withNoteContent). */
   readonly docPages: readonly DocPageModel[];

@@ -1,7 +1,8 @@
 /**
  * `wiki build`'s notes, rendered one at a time as their pages are written, so no note's HTML outlives its page
- * (holding every note's HTML until render took 358 MB on 10,000 synthetic notes). While esbuild bundles (the pages
- * need its file names), notes are rendered ahead; the rest are rendered as their pages are pulled.
+ * (holding every note's HTML until render took 358 MB on 10,000 synthetic notes), and each note's Markdown is let
+ * go once it is rendered. While esbuild bundles (the pages need its file names), notes are rendered ahead; the rest
+ * are rendered as their pages are pulled.
  */
 import type { DocPageModel } from '../../shared/types.js';
 import type { DocContent, ParsedDoc } from '../docs/doc.js';
@@ -31,7 +32,10 @@ export function createNoteStream(outline: SiteOutline, context: BuildContext, se
     },
     *pages() {
       for (let index = 0; index < sources.length; index++) {
-        const content = ahead[index] ?? renderDocContent(sources[index]!, parser.md, parser.resolveLink);
+        const source = sources[index]!;
+        const content = ahead[index] ?? renderDocContent(source, parser.md, parser.resolveLink);
+        // Rendered: its Markdown and HTML can go (10,000 synthetic notes are 93 MB of Markdown).
+        sources[index] = { ...source, body: '' };
         ahead[index] = undefined;
         const doc: ParsedDoc = { ...summaries[index]!, ...content };
         linked.push(toLinkCheckDoc(doc));

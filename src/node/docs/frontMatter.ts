@@ -66,7 +66,8 @@ function parseYaml(yamlText: string): { value: unknown } | { problem: FrontMatte
       },
     };
   }
-  const value: unknown = document.toJS();
+  // A copy: YAML's strings are slices of the note's text, and a kept slice would keep the whole note in memory.
+  const value: unknown = structuredClone(document.toJS());
   if (value !== null && (typeof value !== 'object' || Array.isArray(value))) {
     return { problem: { line: 2, message: 'Front matter must be a YAML mapping of keys to values', hint: 'Write it as `key: value` lines, e.g. `title: My note`.' } };
   }
