@@ -145,10 +145,13 @@ export interface LinkCheckDoc extends Pick<ParsedDoc, 'route' | 'filePath' | 'li
  * A note as checkLinks needs it once its HTML is gone: the links there is something to check or copy for, and its
  * anchors. All copied out of the note, as a kept slice of a string keeps the whole string (the Markdown, the HTML).
  */
-export function toLinkCheckDoc(doc: ParsedDoc): LinkCheckDoc {
+export function toLinkCheckDoc(doc: ParsedDoc, markdown: string): LinkCheckDoc {
   const headingIds = new Set(doc.headings.map((heading) => heading.id));
   const links = doc.links.filter(({ resolved }) => resolved.broken !== undefined || resolved.anchor || resolved.asset);
-  const ids = hasIdsBesidesHeadings(doc.html, doc.headings.length) ? htmlIds(doc.html).filter((id) => !headingIds.has(id)) : [];
+  // Only raw HTML gives ids besides the headings', and its attributes are in the Markdown as written: searching the
+  // Markdown (a flat string) is much quicker than searching the HTML (which markdown-it builds by concatenation).
+  const mayHaveIds = markdown.includes('id=') || markdown.includes('name=');
+  const ids = mayHaveIds ? htmlIds(doc.html).filter((id) => !headingIds.has(id)) : [];
   return {
     route: doc.route,
     filePath: doc.filePath,
@@ -190,17 +193,6 @@ export function checkLinks(docs: readonly LinkCheckDoc[], context: BuildContext,
     }
   }
   return assets;
-}
-
-/**
- * Whether raw HTML in the note may give ids or names of its own (most notes only have their headings'). A count of
- * `id="` is much quicker than the scan; a false hit (`data-id="`) only costs the scan.
- */
-function hasIdsBesidesHeadings(html: string, headingCount: number): boolean {
-  if (html.includes('name="')) return true;
-  let count = 0;
-  for (let at = html.indexOf('id="'); at !== -1; at = html.indexOf('id="', at + 4)) if (++count > headingCount) return true;
-  return false;
 }
 
 function htmlIds(html: string): string[] {

@@ -38,7 +38,7 @@ export function createNoteStream(outline: SiteOutline, context: BuildContext, se
         sources[index] = { ...source, body: '' };
         ahead[index] = undefined;
         const doc: ParsedDoc = { ...summaries[index]!, ...content };
-        linked.push(toLinkCheckDoc(doc));
+        linked.push(toLinkCheckDoc(doc, source.body));
         search.add(doc);
         yield withNoteContent(docPages[index]!, content, levels);
       }
