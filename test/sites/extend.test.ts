@@ -114,6 +114,12 @@ describe('bad extensions', () => {
     assert.match(stderr, /Name it after one of: AnnouncementBar, Breadcrumbs, .*Footer, .*TableOfContents/);
   });
 
+  it('a theme override that does not parse: the bundler error with file, line and column, and nothing else', async () => {
+    const { stderr } = await buildFailing('ext-broken-override');
+    assert.match(stderr, /^error Can't bundle the site's theme overrides and pages:\n\s+theme\/Footer\.tsx:2:\d+: /m);
+    assert.doesNotMatch(stderr, /Could not write/, 'a bundling error is not reported as a writing error');
+  });
+
   it('a page whose route a note has: a duplicate-route problem at the onDuplicateRoutes severity', async () => {
     const { stderr } = await buildFailing('ext-page-clash');
     assert.match(stderr, /^error \[duplicate-route\] pages\/intro\.tsx: Duplicate route "\/intro": claimed by docs\/intro\.md and pages\/intro\.tsx/m);

@@ -47,6 +47,8 @@ export async function emitSite(outDir: string, writeFiles: (staging: string) => 
     keep = await writeFiles(staging);
   } catch (error) {
     fs.rmSync(staging, { recursive: true, force: true });
+    // A file system error is about the folder; anything else (the theme failing to bundle, say) speaks for itself.
+    if ((error as NodeJS.ErrnoException).syscall === undefined) throw error;
     throw new Error(`Could not write the site to ${staging}`, { cause: error });
   }
   if (keep) swapIn(staging, outDir);
