@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-// `npm test`: every test layer (unit, parity with the reference, fixture sites, browser) with node's test runner.
+// `npm test`: the type check, then every test layer (unit, parity with the reference, fixture sites, browser) with
+// node's test runner. `npm test -- FILE...` runs only those test files.
 // Browser tests need Debian's Chromium: installed here when missing and we are root with apt, else a clear error.
 import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -34,6 +35,16 @@ function ensureChromium() {
   execFileSync('apt-get', ['install', '-y', '-qq', 'chromium'], { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
   if (!chromiumPath()) {
     console.error('apt-get finished but no chromium binary was found at /usr/bin/chromium.');
+    process.exit(1);
+  }
+}
+
+// A full run type-checks first: both sides compile under their own strict tsconfig (tests run through tsx, which
+// does not check types).
+if (only.length === 0) {
+  const typecheck = spawnSync('npm', ['run', '--silent', 'typecheck'], { cwd: root, stdio: 'inherit' });
+  if (typecheck.status !== 0) {
+    console.error('Type errors above: fix them (npm run typecheck) and run the tests again.');
     process.exit(1);
   }
 }
