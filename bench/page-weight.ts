@@ -5,7 +5,8 @@
  *
  * 1. Cold load of a small note (empty cache): JavaScript as gzip would send it (level 6, as the site server does)
  *    and as transferred (the server prefers brotli), and every byte transferred, headers included.
- * 2. What was prefetched before any intent (page data and sidebar files fetched while the reader only looked).
+ * 2. What was prefetched before any intent (page data and sidebar files fetched while the reader only looked; the
+ *    sidebar files the page preloads for its own hydration are part of 1, not this).
  * 3. A navigation to the next note: hover on the "Next" card (intent), click, until the new page is shown.
  * Without --page, the smallest note that has a next note is used. Nothing leaves 127.0.0.1.
  */
@@ -92,7 +93,9 @@ async function main(): Promise<void> {
     await settle(page, transfers);
     const cold = [...transfers];
     report('1. Cold load', cold);
-    const prefetched = cold.filter(isPrefetch);
+    // The sidebar files the page itself preloads are what it hydrates from, not a prefetch of another page.
+    const ownData = new Set(await page.evaluate(() => Array.from(document.querySelectorAll<HTMLLinkElement>('link[rel="preload"][as="fetch"]'), (link) => link.href)));
+    const prefetched = cold.filter((t) => isPrefetch(t) && !ownData.has(t.url));
     console.log(`2. Prefetched before intent: ${prefetched.length} files, ${kb(sum(prefetched, (t) => t.wire))} (${prefetched.map((t) => new URL(t.url).pathname).join(', ') || 'none'})`);
     const next = page.locator('a.pagination-nav__link--next');
     const nextTitle = (await next.locator('.pagination-nav__label').innerText()).trim();
