@@ -90,6 +90,7 @@ describe('bad extensions', () => {
     tempDirs.push(path.dirname(result.outDir));
     assert.equal(result.code, 1, result.stdout + result.stderr);
     assert.equal(fs.existsSync(result.outDir), false, 'nothing is written');
+    assert.deepEqual(fs.readdirSync(path.dirname(result.outDir)), [], 'no staging folder is left beside the output');
     return result;
   }
 

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { PageModel, ThemeSettings } from '../../shared/types.js';
+import type { CustomPageModel, SpecialPageModel, ThemeSettings } from '../../shared/types.js';
 import { buildThemeSettings } from '../resolve/themeSettings.js';
 import { startSearchIndex } from '../search/index.js';
 import type { ClientAssets } from './clientBundle.js';
@@ -55,29 +55,33 @@ export async function buildSite(context: BuildContext, configPath: string, optio
   const summary = (routes: number) => ({ notes: outline.sources.length, routes: outline.docPages.length + routes });
   if (failed()) {
     // Nothing is written, but every note is still parsed so its link problems are reported with the others.
-    const notes = createNoteStream(outline, context, { add: () => undefined, appendTo: (files) => files });
+    const notes = createNoteStream(outline, context, { add: () => undefined, appendTo: (files) => files, stop: async () => undefined });
     for (const _page of notes.pages());
     notes.checkLinks();
     return summary(outline.builtInPages.length - 1);
   }
-  let specialPages: readonly PageModel[] = [];
+  let specialPages: readonly (SpecialPageModel | CustomPageModel)[] = [];
   await emitSite(context.outDir, async (staging) => {
     // The index worker writes its files into the staging folder itself, beside the page writer.
     const search = startSearchIndex({ pages: outline.docPages, config: context.config, writeTo: staging });
-    const notes = createNoteStream(outline, context, search);
-    await timeStageAsync(context, 'parse', () => notes.renderAhead(outline.bundles));
-    const { renderer, client } = await outline.bundles;
-    const pages = completeSpecialPages(context, outline, renderer);
-    specialPages = pages;
-    const files = renderSite({ sidebar: outline.sidebar, docPages: notes.pages(), specialPages: pages, renderer, theme, config: context.config, client });
-    const writer = createSiteWriter(staging);
-    timeStage(context, 'render+emit', () => {
-      for (const file of search.appendTo(files, context)) writer.write(file);
-    });
-    const assets = timeStage(context, 'links', () => notes.checkLinks());
-    if (failed()) return false;
-    for (const [source, relPath] of [...outline.staticCopies, ...assets]) writer.copy(source, relPath);
-    return true;
+    try {
+      const notes = createNoteStream(outline, context, search);
+      await timeStageAsync(context, 'parse', () => notes.renderAhead(outline.bundles));
+      const { renderer, client } = await outline.bundles;
+      specialPages = completeSpecialPages(context, outline, renderer);
+      const files = renderSite({ sidebar: outline.sidebar, docPages: notes.pages(), specialPages, renderer, theme, config: context.config, client });
+      const writer = createSiteWriter(staging);
+      timeStage(context, 'render+emit', () => {
+        for (const file of search.appendTo(files, context)) writer.write(file);
+      });
+      const assets = timeStage(context, 'links', () => notes.checkLinks());
+      if (failed()) return false;
+      for (const [source, relPath] of [...outline.staticCopies, ...assets]) writer.copy(source, relPath);
+      return true;
+    } catch (error) {
+      await search.stop(); // before emitSite removes the staging folder the worker writes into
+      throw error;
+    }
   });
   return summary(specialPages.filter((page) => page.kind !== 'notFound').length);
 }

@@ -37,6 +37,8 @@ export interface SearchIndexJob {
   add(doc: RecordDoc): void;
   /** The site's files, then the search files (waiting for the worker synchronously: the page writer pulls them). */
   appendTo(files: Iterable<SiteFile>, context: BuildContext): Iterable<SiteFile>;
+  /** Stops the worker (a build that failed midway), so it writes no more into a folder about to be removed. */
+  stop(): Promise<void>;
 }
 
 /**
@@ -49,6 +51,7 @@ export function startSearchIndex(input: SearchIndexInput): SearchIndexJob {
   const worker = config.search.provider === 'local' ? startIndexWorker({ pages: input.pages, urlPrefix: config.baseUrl, indexDir: INDEX_DIR, ...(input.writeTo !== undefined && { writeTo: input.writeTo }) }) : undefined;
   return {
     add: (doc) => worker?.add(doc),
+    stop: async () => worker?.stop(),
     *appendTo(files, context) {
       yield* files;
       yield stylesheet;
@@ -104,7 +107,7 @@ const BATCH_NOTES = 200;
  * The worker gets notes in batches on one port and replies on another; two shared counters (batches posted, done)
  * let both sides wait without an event loop: the page writer is synchronous, and so is the worker's indexing.
  */
-function startIndexWorker(input: LocalIndexInput): { add(doc: RecordDoc): void; takeFiles(): Map<string, string> } {
+function startIndexWorker(input: LocalIndexInput): { add(doc: RecordDoc): void; takeFiles(): Map<string, string>; stop(): Promise<void> } {
   const signal = new Int32Array(new SharedArrayBuffer(8));
   const replies = new MessageChannel();
   const docs = new MessageChannel();
@@ -132,6 +135,9 @@ function startIndexWorker(input: LocalIndexInput): { add(doc: RecordDoc): void; 
       batch.push(doc);
       batchChars += doc.html.length;
       if (batchChars >= BATCH_CHARS || batch.length >= BATCH_NOTES) flush();
+    },
+    async stop() {
+      await worker.terminate();
     },
     takeFiles() {
       if (files) return files;
