@@ -27,8 +27,8 @@ export interface RuntimeContext {
   readonly pageData: Map<string, Promise<PageModel>>;
   /** Data URLs prefetched with `<link rel=prefetch>` by this page: the HTTP cache has them fresh. */
   readonly prefetched: Set<string>;
-  /** Top-level sidebar categories by index, loaded or loading. */
-  readonly sidebarBranches: Map<number, Promise<SidebarItem>>;
+  /** Loads a top-level sidebar category by index, once (the loader the page's own sidebar was loaded with). */
+  readonly loadSidebarBranch: (index: number) => Promise<SidebarItem>;
   readonly navigation: NavigationState;
   /** The route a URL path names, or undefined outside the site. */
   readonly routeOf: (pathname: string) => Route | undefined;

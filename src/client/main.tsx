@@ -14,7 +14,7 @@ import type { PageModel, SidebarItem } from '../shared/types.js';
 import type { ThemeHooks } from '../theme/App/index.js';
 import { translate } from '../theme/Translate/index.js';
 import { readBootData } from './boot.js';
-import { loadBootSidebar } from './bootSidebar.js';
+import { createSidebarBranchLoader, loadBootSidebar } from './bootSidebar.js';
 import { syncColorMode } from './colorMode.js';
 import { createViewStore, type RuntimeContext } from './context.js';
 import { installPrefetch } from './prefetch.js';
@@ -51,9 +51,9 @@ if (analytics) {
     .catch((error: unknown) => console.warn('Could not load analytics:', error));
 }
 
-const sidebarBranches = new Map<number, Promise<SidebarItem>>();
+const loadSidebarBranch = createSidebarBranchLoader(boot.runtime.sidebarBranchUrl);
 // Without its sidebar the page cannot hydrate: it stays the server-rendered page, with links that load pages.
-const sidebar = await loadBootSidebar(boot, sidebarBranches).catch((error: unknown) => console.warn('Could not load the sidebar; the page stays static:', error));
+const sidebar = await loadBootSidebar(boot, loadSidebarBranch).catch((error: unknown) => console.warn('Could not load the sidebar; the page stays static:', error));
 if (sidebar) startRuntime(sidebar);
 
 /** Hydrates the page and installs the router and prefetching (they change what React shows). */
@@ -65,7 +65,7 @@ function startRuntime(sidebar: readonly SidebarItem[]): void {
     // The first page's data is the boot data with the content read from the DOM: back to it needs no request.
     pageData: new Map([[pageDataUrl(boot.runtime.dataUrl, boot.page.route), Promise.resolve(boot.page)]]),
     prefetched: new Set(),
-    sidebarBranches,
+    loadSidebarBranch,
     navigation: { id: 0, shownUrl: new URL(window.location.href), pageListeners: [] },
     routeOf: (pathname) => routeFromPathname(pathname, boot.runtime.baseUrl),
     dataUrlOf: (route) => pageDataUrl(boot.runtime.dataUrl, route),

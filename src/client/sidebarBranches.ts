@@ -6,19 +6,6 @@ import { findSidebarBranch, findSidebarBranchOf, sidebarHasLoadedRoute } from '.
 import type { PageModel, SidebarCategory, SidebarItem } from '../shared/types.js';
 import type { RuntimeContext } from './context.js';
 
-function loadBranch(ctx: RuntimeContext, index: number): Promise<SidebarItem> {
-  const cached = ctx.sidebarBranches.get(index);
-  if (cached) return cached;
-  const url = `${ctx.settings.sidebarBranchUrl}${index}.json`;
-  const loading = fetch(url, { credentials: 'include' }).then((response) => {
-    if (response.status !== 200) throw new Error(`The sidebar file ${url} answered HTTP ${response.status}.`);
-    return response.json() as Promise<SidebarItem>;
-  });
-  ctx.sidebarBranches.set(index, loading);
-  loading.catch(() => ctx.sidebarBranches.delete(index));
-  return loading;
-}
-
 const withBranch = (tree: readonly SidebarItem[], index: number, branch: SidebarItem) => tree.map((item, i) => (i === index ? branch : item));
 
 /**
@@ -31,7 +18,7 @@ export async function sidebarForPage(ctx: RuntimeContext, page: PageModel): Prom
   const index = findSidebarBranch(tree, page.breadcrumbs[0]);
   if (index < 0) return tree;
   try {
-    const branch = await loadBranch(ctx, index);
+    const branch = await ctx.loadSidebarBranch(index);
     return withBranch(ctx.store.get().sidebar, index, branch);
   } catch (error) {
     console.warn('Could not load the sidebar for this page:', error);
@@ -43,7 +30,7 @@ export async function sidebarForPage(ctx: RuntimeContext, page: PageModel): Prom
 export async function loadSidebarItems(ctx: RuntimeContext, category: SidebarCategory): Promise<void> {
   const index = findSidebarBranchOf(ctx.store.get().sidebar, category);
   if (index < 0) return;
-  const branch = await loadBranch(ctx, index);
+  const branch = await ctx.loadSidebarBranch(index);
   const state = ctx.store.get();
   ctx.store.set({ ...state, sidebar: withBranch(state.sidebar, index, branch) });
 }
