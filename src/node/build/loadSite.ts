@@ -156,8 +156,8 @@ export function toLinkCheckDoc(doc: ParsedDoc, markdown: string): LinkCheckDoc {
     route: doc.route,
     filePath: doc.filePath,
     headings: [...headingIds].map((id) => ({ id })),
-    links: links.length > 0 ? (JSON.parse(JSON.stringify(links)) as LinkCheckDoc['links']) : [],
-    htmlIds: ids.length > 0 ? (JSON.parse(JSON.stringify(ids)) as string[]) : [],
+    links: links.length > 0 ? structuredClone(links) : [],
+    htmlIds: ids.length > 0 ? structuredClone(ids) : [],
   };
 }
 

@@ -18,14 +18,14 @@ export interface RuntimeFiles {
   readonly files: ReadonlyMap<string, string>;
 }
 
+/** Beside the branch files (`<index>.json`), so everything a sidebar is made of shares the hashed folder. */
+const SKELETON_FILE = 'top.json';
+
 /**
  * The browser runtime's settings and the sidebar files it loads: the top level (the skeleton every page hydrates from,
  * cached once), and each top-level category on its own (at most about 2 KB gzipped on the corpus), so a page or a
  * navigation fetches only the branch it shows. The whole tree (about 17 KB gzipped) is written too, for tools.
  */
-/** Beside the branch files (`<index>.json`), so everything a sidebar is made of shares the hashed folder. */
-const SKELETON_FILE = 'top.json';
-
 export function buildRuntimeFiles(input: RuntimeFilesInput): RuntimeFiles {
   const { config, sidebar } = input;
   const base = config.baseUrl;
