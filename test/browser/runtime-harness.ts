@@ -5,10 +5,10 @@
 import { after, before } from 'node:test';
 import fs from 'node:fs';
 import path from 'node:path';
-import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page, type Route } from 'playwright-core';
+import { type Browser, type BrowserContext, type BrowserContextOptions, type Page, type Route } from 'playwright-core';
 import { makeTempDir, runWiki, fixturesDir } from '../helpers/cli.js';
 import { directoryFiles, startSiteServer } from '../../src/node/server/index.js';
-import { chromiumPath } from '../helpers/browser.js';
+import { launchBrowser } from '../helpers/browser.js';
 
 export interface ServedSite {
   /** The site's address, base URL included ("http://127.0.0.1:PORT/wiki/"). */
@@ -53,10 +53,7 @@ export interface OpenedPage {
  * (page.route), this keeps the HTTP cache on, which prefetching depends on.
  */
 export function launchOfflineBrowser(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: chromiumPath(),
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync', '--disable-quic', '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1'],
-  });
+  return launchBrowser(['--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1']);
 }
 
 /** A fresh context (cold cache) and page that records console errors and warnings and page-data requests. */

@@ -10,11 +10,11 @@ export function chromiumPath(): string {
   return found;
 }
 
-/** Headless Chromium with the flags this closed network needs (no background connections). */
-export function launchBrowser(): Promise<Browser> {
+/** Headless Chromium with the flags this closed network needs (no background connections), plus `extraArgs`. */
+export function launchBrowser(extraArgs: readonly string[] = []): Promise<Browser> {
   return chromium.launch({
     executablePath: chromiumPath(),
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync', '--disable-quic'],
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync', '--disable-quic', ...extraArgs],
   });
 }
 
