@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { CustomPageModel, SpecialPageModel, ThemeSettings } from '../../shared/types.js';
+import type { CustomPageModel, PageModel, SpecialPageModel, ThemeSettings } from '../../shared/types.js';
 import { buildThemeSettings } from '../resolve/themeSettings.js';
 import { startSearchIndex } from '../search/index.js';
 import type { ClientAssets } from './clientBundle.js';
@@ -52,13 +52,14 @@ export async function buildSite(context: BuildContext, configPath: string, optio
   const outline = await loadSiteOutline(context, { translations });
   const theme = buildSiteTheme(context, configPath, { docs: outline.summaries, draftIds: outline.draftIds, sidebar: outline.sidebar }, translations);
   const failed = () => context.diagnostics.errorCount > 0 || (options.strict && context.diagnostics.warningCount > 0);
-  const summary = (routes: number) => ({ notes: outline.sources.length, routes: outline.docPages.length + routes });
+  // Every note's route, the search page and custom pages (the not-found page is no route).
+  const summary = (special: readonly PageModel[]) => ({ notes: outline.sources.length, routes: outline.docPages.length + special.filter((page) => page.kind !== 'notFound').length });
   if (failed()) {
     // Nothing is written, but every note is still parsed so its link problems are reported with the others.
     const notes = createNoteStream(outline, context, { add: () => undefined, appendTo: (files) => files, stop: async () => undefined });
     for (const _page of notes.pages());
     notes.checkLinks();
-    return summary(outline.builtInPages.length - 1);
+    return summary(outline.builtInPages);
   }
   let specialPages: readonly (SpecialPageModel | CustomPageModel)[] = [];
   await emitSite(context.outDir, async (staging) => {
@@ -83,7 +84,7 @@ export async function buildSite(context: BuildContext, configPath: string, optio
       throw error;
     }
   });
-  return summary(specialPages.filter((page) => page.kind !== 'notFound').length);
+  return summary(specialPages);
 }
 
 /** The settings every page's theme renders with (navbar, footer, colour mode, translations). */

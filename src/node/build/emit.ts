@@ -39,7 +39,7 @@ export function createSiteWriter(dir: string): SiteWriter {
  * so a failed build leaves the last good site untouched. `writeFiles` fills that folder and returns false when the
  * site must not replace the output (an error found while writing it, such as a broken link with onBrokenLinks: throw).
  */
-export async function emitSite(outDir: string, writeFiles: (staging: string) => boolean | Promise<boolean>): Promise<boolean> {
+export async function emitSite(outDir: string, writeFiles: (staging: string) => boolean | Promise<boolean>): Promise<void> {
   const staging = `${outDir}.tmp-${process.pid}`;
   fs.rmSync(staging, { recursive: true, force: true });
   let keep: boolean;
@@ -53,7 +53,6 @@ export async function emitSite(outDir: string, writeFiles: (staging: string) => 
   }
   if (keep) swapIn(staging, outDir);
   else fs.rmSync(staging, { recursive: true, force: true });
-  return keep;
 }
 
 function swapIn(staging: string, outDir: string): void {
