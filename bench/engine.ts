@@ -7,7 +7,6 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import v8 from 'node:v8';
 import { createBuildContext } from '../src/node/build/context.js';
 import { loadSite } from '../src/node/build/loadSite.js';
 import { validateConfig } from '../src/node/config/loadConfig.js';
@@ -16,7 +15,6 @@ const repoRoot = path.resolve(import.meta.dirname, '..');
 const corpus = path.resolve(repoRoot, '../shared/corpora/knowledge');
 
 async function benchPipeline(): Promise<void> {
-  v8.setFlagsFromString('--max-semi-space-size=64'); // as bin/wiki.mjs does
   const config = validateConfig({ title: 'Everything I know', url: 'https://wiki.example.com' }, 'bench');
   const context = createBuildContext({ config, siteDir: repoRoot, docsDir: corpus });
   const cpuBefore = process.cpuUsage();
