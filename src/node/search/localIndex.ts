@@ -74,14 +74,13 @@ function hierarchyText(hierarchy: Hierarchy): string {
   return [hierarchy.lvl1, hierarchy.lvl2, hierarchy.lvl3, hierarchy.lvl4, hierarchy.lvl5, hierarchy.lvl6].filter(Boolean).join(' ');
 }
 
-/** Appends (chunk, term frequency) to each term's list; chunks come in increasing order. */
+/** Appends (chunk, term frequency) to each term's list; chunks come in increasing order, so a repeat is the last pair. */
 function addPostings(postings: Map<string, number[]>, chunk: number, terms: readonly string[]): void {
-  const counts = new Map<string, number>();
-  for (const term of terms) counts.set(term, (counts.get(term) ?? 0) + 1);
-  for (const [term, count] of counts) {
-    let list = postings.get(term);
-    if (!list) postings.set(term, (list = []));
-    list.push(chunk, count);
+  for (const term of terms) {
+    const list = postings.get(term);
+    if (!list) postings.set(term, [chunk, 1]);
+    else if (list[list.length - 2] === chunk) list[list.length - 1]!++;
+    else list.push(chunk, 1);
   }
 }
 
