@@ -5,7 +5,6 @@
  *   POST   /collections/{name}/documents/import?action=create   JSON lines, one record each
  * with the X-TYPESENSE-API-KEY header. A line answered with success false stops the push with its error.
  */
-import { Client } from 'typesense';
 import type { PushTarget } from './push.js';
 import type { SearchRecord } from './records.js';
 
@@ -43,6 +42,8 @@ export function toTypesenseDocument(record: SearchRecord): Record<string, string
 }
 
 export async function pushToTypesense(target: PushTarget, records: readonly SearchRecord[]): Promise<void> {
+  // Loaded here, not at the top: the client takes ~100 ms to load, which every other command (build) would pay.
+  const { Client } = await import('typesense');
   const node = new URL(target.host);
   const client = new Client({
     nodes: [{ host: node.hostname, port: Number(node.port || (node.protocol === 'http:' ? 80 : 443)), protocol: node.protocol.replace(':', ''), path: node.pathname.replace(/\/$/, '') }],
