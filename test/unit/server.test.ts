@@ -8,7 +8,7 @@ import { request, type IncomingHttpHeaders } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, constants, gunzipSync } from 'node:zlib';
 import {
   defaultContentSecurityPolicy, directoryFiles, memoryFiles, startSiteServer, type RequestLogEntry, type SiteServer,
 } from '../../src/node/server/index.js';
@@ -249,6 +249,14 @@ describe('headers', () => {
       }
     });
   }
+
+  it('compresses hashed assets at brotli quality 11 (once for every visitor) and pages at quality 5', async () => {
+    const quality = (text: string, level: number) => brotliCompressSync(text, { params: { [constants.BROTLI_PARAM_QUALITY]: level, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT, [constants.BROTLI_PARAM_SIZE_HINT]: Buffer.byteLength(text) } });
+    const asset = await send(server, '/assets/app-abc123.js', { headers: { 'Accept-Encoding': 'br' } });
+    assert.deepEqual(asset.body, quality(appJs, 11));
+    const page = await send(server, '/a/b', { headers: { 'Accept-Encoding': 'br' } });
+    assert.deepEqual(page.body, quality(bigPage, 5));
+  });
 
   it('leaves small, binary or unaccepted bodies alone', async () => {
     for (const [url, accept] of [['/', 'br'], ['/logo.png', 'br'], ['/a/b', 'identity']]) {

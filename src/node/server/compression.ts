@@ -4,7 +4,7 @@
  */
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
-import type { ContentEncoding } from './headers.js';
+import { type ContentEncoding, isImmutableAsset } from './headers.js';
 
 const brotliCompressAsync = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -17,12 +17,16 @@ export interface CompressionCache {
 // A dev server sees many versions of the same files; cap the memory they can take.
 const defaultMaxBytes = 64 * 1024 * 1024;
 
-function compressBody(body: Uint8Array, encoding: ContentEncoding): Promise<Buffer> {
+/**
+ * Brotli quality 5 compresses about as well as gzip -9 at a fraction of brotli's maximum cost. Hashed assets get
+ * quality 11: they are compressed once for every visitor, and on React's chunk it saves 5 KB of a page's 70 KB budget
+ * (55.4 -> 50.4 KB) for 0.35 s spent once, on the first request, on the zlib thread pool.
+ */
+function compressBody(body: Uint8Array, encoding: ContentEncoding, immutable: boolean): Promise<Buffer> {
   if (encoding === 'gzip') return gzipAsync(body, { level: 6 });
-  // Quality 5 compresses about as well as gzip -9 at a fraction of brotli's maximum cost.
   return brotliCompressAsync(body, {
     params: {
-      [constants.BROTLI_PARAM_QUALITY]: 5,
+      [constants.BROTLI_PARAM_QUALITY]: immutable ? constants.BROTLI_MAX_QUALITY : 5,
       [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
       [constants.BROTLI_PARAM_SIZE_HINT]: body.byteLength,
     },
@@ -50,7 +54,7 @@ export function createCompressionCache(maxBytes = defaultMaxBytes): CompressionC
       const key = `${encoding}\n${relPath}\n${etag}`;
       const cached = entries.get(key);
       if (cached) return cached;
-      const compressed = await compressBody(body, encoding);
+      const compressed = await compressBody(body, encoding, isImmutableAsset(relPath));
       if (!entries.has(key)) remember(key, compressed);
       return compressed;
     },

@@ -71,9 +71,14 @@ export function isCompressible(contentType: string, byteLength: number): boolean
   return byteLength >= minimumCompressibleBytes && compressibleTypes.has(mediaType);
 }
 
+/** Whether a file is a hashed asset: its name changes with its bytes, so its contents never do. */
+export function isImmutableAsset(relPath: string): boolean {
+  return relPath.startsWith('assets/');
+}
+
 /** Cache-Control for a file: hashed assets never change, everything else is revalidated each time. */
 export function getCacheControl(relPath: string): string {
-  return relPath.startsWith('assets/') ? 'public, max-age=31536000, immutable' : 'no-cache';
+  return isImmutableAsset(relPath) ? 'public, max-age=31536000, immutable' : 'no-cache';
 }
 
 /** The headers every response carries, whatever its status. */
