@@ -1,5 +1,5 @@
 import type { Route } from './paths.js';
-import type { Breadcrumb, SidebarItem } from './types.js';
+import type { Breadcrumb, SidebarCategory, SidebarItem } from './types.js';
 
 /** Whether a sidebar item is, or contains, the link to `route`. */
 export function sidebarItemContains(item: SidebarItem, route: Route | string): boolean {
@@ -7,20 +7,27 @@ export function sidebarItemContains(item: SidebarItem, route: Route | string): b
   return item.type === 'category' && item.items.some((child) => sidebarItemContains(child, route));
 }
 
-/** Every href under each category of a tree, built once so per-page pruning does not rescan the tree. */
-export type SidebarRouteIndex = WeakMap<SidebarItem, ReadonlySet<string>>;
+/**
+ * A tree indexed once so per-page pruning (a build) neither rescans it nor copies it: each category's hrefs (its own
+ * and all its descendants'), and its closed copy (no items, `unloaded`), which every page showing it closed shares.
+ */
+export interface SidebarRouteIndex {
+  readonly routes: WeakMap<SidebarItem, ReadonlySet<string>>;
+  readonly closed: WeakMap<SidebarItem, SidebarItem>;
+}
 
-/** Indexes a sidebar tree: category -> the hrefs of all its descendants (and its own). */
-export function indexSidebarRoutes(items: readonly SidebarItem[], index: SidebarRouteIndex = new WeakMap()): SidebarRouteIndex {
+/** Indexes a sidebar tree for `pruneSidebar` and `pageSidebarBranches`. */
+export function indexSidebarRoutes(items: readonly SidebarItem[], index: SidebarRouteIndex = { routes: new WeakMap(), closed: new WeakMap() }): SidebarRouteIndex {
   for (const item of items) {
     if (item.type !== 'category') continue;
     indexSidebarRoutes(item.items, index);
     const routes = new Set<string>(item.href !== undefined ? [item.href] : []);
     for (const child of item.items) {
       if (child.href !== undefined) routes.add(child.href);
-      for (const route of index.get(child) ?? []) routes.add(route);
+      for (const route of index.routes.get(child) ?? []) routes.add(route);
     }
-    index.set(item, routes);
+    index.routes.set(item, routes);
+    index.closed.set(item, closedCategory(item));
   }
   return index;
 }
@@ -34,14 +41,18 @@ export function pruneSidebar(items: readonly SidebarItem[], route: Route | strin
   return items.map((item) => {
     if (item.type !== 'category') return item;
     if (showsItems(item, route, index)) return { ...item, items: pruneSidebar(item.items, route, index) };
-    return { ...item, items: [], unloaded: true };
+    return index?.closed.get(item) ?? closedCategory(item);
   });
+}
+
+function closedCategory(item: SidebarCategory): SidebarCategory {
+  return { ...item, items: [], unloaded: true };
 }
 
 /** Whether a page's pruned sidebar shows this category's items: it holds the page, or it is not collapsed. */
 function showsItems(item: SidebarItem, route: Route | string, index: SidebarRouteIndex | undefined): boolean {
   if (item.type !== 'category') return false;
-  return !item.collapsed || (index ? item.href === route || (index.get(item)?.has(route) ?? false) : sidebarItemContains(item, route));
+  return !item.collapsed || (index ? item.href === route || (index.routes.get(item)?.has(route) ?? false) : sidebarItemContains(item, route));
 }
 
 /**
@@ -50,7 +61,7 @@ function showsItems(item: SidebarItem, route: Route | string, index: SidebarRout
  * `assemblePageSidebar` rebuilds from them exactly the pruned sidebar its HTML was rendered with.
  */
 export function sidebarSkeleton(items: readonly SidebarItem[]): SidebarItem[] {
-  return items.map((item) => (item.type === 'category' ? { ...item, items: [], unloaded: true } : item));
+  return items.map((item) => (item.type === 'category' ? closedCategory(item) : item));
 }
 
 /** The top-level categories whose items a page's pruned sidebar shows, by index. */
