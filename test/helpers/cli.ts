@@ -25,9 +25,25 @@ export function runWiki(args: readonly string[], options: { cwd?: string; env?: 
   });
 }
 
-/** A fresh temporary folder, removed by the caller (or left in the OS temp dir). */
+const tempDirs: string[] = [];
+// Each test file runs in its own process: its folders go when it exits (a run built ~2 GB of sites, corpus ones
+// included, and left them all). WIKI_KEEP_TEST_DIRS=1 keeps them, to look at what a failing test built.
+process.on('exit', () => {
+  if (process.env.WIKI_KEEP_TEST_DIRS) return;
+  for (const dir of tempDirs) {
+    try {
+      fs.rmSync(dir, { recursive: true, force: true });
+    } catch {
+      // a build's detached `rm -rf` of a replaced site may be deleting in there too; what is left stays in the OS temp dir
+    }
+  }
+});
+
+/** A fresh temporary folder, removed when the process exits. */
 export function makeTempDir(prefix = 'wiki-test-'): string {
-  return fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  tempDirs.push(dir);
+  return dir;
 }
 
 /** Builds test/fixtures/<name> (its wiki.config.ts and docs/) with the real CLI into a temp folder. */
