@@ -2,6 +2,7 @@ import GithubSlugger from 'github-slugger';
 import MarkdownIt from 'markdown-it';
 import type { SourcePath } from '../../shared/paths.js';
 import { admonitionsPlugin } from './admonitions.js';
+import { autolinksPlugin } from './autolinks.js';
 import { headingIdsPlugin } from './headings.js';
 import { createHighlighter, escapeHtml, normalizeLanguage } from './highlight.js';
 import { linksPlugin } from './links.js';
@@ -28,7 +29,7 @@ export function createMarkdownRenderer(): MarkdownIt {
     const className = `language-${escapeHtml(language)}`;
     return `<pre class="${className}" tabindex="0"><code class="${className}">${body}</code></pre>\n`;
   };
-  md.use(headingIdsPlugin).use(linksPlugin).use(admonitionsPlugin).use(taskListsPlugin);
+  md.use(autolinksPlugin).use(headingIdsPlugin).use(linksPlugin).use(admonitionsPlugin).use(taskListsPlugin);
   return md;
 }
 
