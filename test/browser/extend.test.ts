@@ -48,6 +48,7 @@ describe('extending a site, in the browser', () => {
     await counter.click();
     await counter.click();
     assert.equal(await counter.innerText(), 'Pressed 2 times', 'translated through the site messages, with values');
+    assert.equal(await page.locator('.now-page h1').evaluate((element) => getComputedStyle(element).letterSpacing), '2px', "the page's own stylesheet (pages/now.css)");
     assert.deepEqual(errors, []);
   });
 
@@ -58,6 +59,12 @@ describe('extending a site, in the browser', () => {
     assert.equal(await page.locator('.site-footer-note').innerText(), 'Written by hand, one note at a time.');
     assert.ok(await page.locator('footer.footer .footer__copyright').isVisible());
     assert.equal(await page.locator('.footer__copyright').innerText(), 'Original footer copyright');
+    // The override's own stylesheet (theme/Footer.css) applies, and the image it points to loads.
+    const note = page.locator('.site-footer-note');
+    assert.equal(await note.evaluate((element) => getComputedStyle(element).fontStyle), 'italic');
+    const image = /url\("([^"]+)"\)/.exec(await note.evaluate((element) => getComputedStyle(element).backgroundImage))?.[1] ?? '';
+    assert.match(image, /\/assets\/footer-mark-\w+\.svg$/);
+    assert.equal(await page.evaluate(async (url) => (await fetch(url)).status, image), 200);
     assert.deepEqual(errors, []);
   });
 

@@ -76,6 +76,19 @@ describe('a site with custom pages, a footer override and translations (ext-site
     assert.match(readBuilt(outDir, 'now.html'), /<button type="button" class="now-counter">Pressed 0 times<\/button>/);
   });
 
+  it("links the site's own stylesheet after the theme's: what its override and its lazy page import, and the image it points to", () => {
+    const links = (file: string) => [...readBuilt(outDir, file).matchAll(/<link rel="stylesheet" href="\/assets\/([^"]+)">/g)].map((match) => match[1]!);
+    const [theme, site] = links('intro.html');
+    assert.match(theme ?? '', /^theme-\w+\.css$/);
+    assert.match(site ?? '', /^app-\w+\.css$/);
+    for (const file of ['now.html', '404.html', 'search.html']) assert.deepEqual(links(file), [theme, site], file);
+    const css = readBuilt(outDir, `assets/${site}`);
+    assert.match(css, /\.site-footer-note\{font-style:italic;/, 'theme/Footer.css, imported by the override');
+    assert.match(css, /\.now-page h1\{letter-spacing:2px\}/, 'pages/now.css, imported by a lazily loaded page');
+    const image = /url\("\.\/(footer-mark-\w+\.svg)"\)/.exec(css)?.[1];
+    assert.ok(image && listFiles(outDir).includes(`assets/${image}`), 'the url() image, hashed beside the stylesheet');
+  });
+
   it("inlines the engine's strings into the browser bundle: text, not ids and descriptions", () => {
     const entry = listFiles(outDir).find((file) => /^assets\/app-\w+\.js$/.test(file))!;
     const code = readBuilt(outDir, entry);
@@ -119,6 +132,11 @@ describe('bad extensions', () => {
     const { stderr } = await buildFailing('ext-broken-override');
     assert.match(stderr, /^error Can't bundle the site's theme overrides and pages:\n\s+theme\/Footer\.tsx:2:\d+: /m);
     assert.doesNotMatch(stderr, /Could not write/, 'a bundling error is not reported as a writing error');
+  });
+
+  it('a theme override that imports a CSS module: the import, and what to do instead', async () => {
+    const { stderr } = await buildFailing('ext-css-module');
+    assert.match(stderr, /^\s+theme\/Footer\.tsx:1:\d+: CSS modules \(\.module\.css\) are not supported: import a plain \.css file/m);
   });
 
   it('a page whose route a note has: a duplicate-route problem at the onDuplicateRoutes severity', async () => {

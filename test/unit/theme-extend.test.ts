@@ -17,6 +17,7 @@ import { listTranslatableFiles } from '../../src/node/i18n/translations.js';
 import { scanCustomPages } from '../../src/node/resolve/customPages.js';
 import { inlineTranslations } from '../../src/node/theme/inlineTranslations.js';
 import { engineThemeDir, themeAliasPlugin } from '../../src/node/theme/themeAlias.js';
+import { serverCssLoaders } from '../../src/node/theme/siteCss.js';
 import { useThemeContext } from '../../src/theme/ThemeContext/index.js';
 import { fixturesDir, makeTempDir, repoRoot } from '../helpers/cli.js';
 
@@ -43,8 +44,8 @@ describe('custom page routes', () => {
 
 describe('@theme/ resolution (the esbuild plugin of both bundles)', () => {
   async function inputsOf(contents: string, overrides: ReadonlyMap<'Footer', string>): Promise<string[]> {
-    const result = await build({ stdin: { contents, resolveDir: repoRoot, loader: 'tsx' }, bundle: true, write: false, format: 'esm', packages: 'external', jsx: 'automatic', metafile: true, logLevel: 'silent', plugins: [themeAliasPlugin(overrides)] });
-    return Object.keys(result.metafile.inputs).filter((file) => file.includes('Footer')).sort();
+    const result = await build({ stdin: { contents, resolveDir: repoRoot, loader: 'tsx' }, bundle: true, write: false, format: 'esm', packages: 'external', jsx: 'automatic', metafile: true, logLevel: 'silent', loader: serverCssLoaders, plugins: [themeAliasPlugin(overrides)] });
+    return Object.keys(result.metafile.inputs).filter((file) => file.includes('Footer') && /\.tsx?$/.test(file)).sort();
   }
   const override = path.join(fixturesDir, 'ext-site/theme/Footer.tsx');
 

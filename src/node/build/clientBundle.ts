@@ -4,6 +4,7 @@ import path from 'node:path';
 import { build, type Plugin, version as esbuildVersion } from 'esbuild';
 import type { SiteExtensions } from '../render/loadRenderer.js';
 import { inlineTranslationsPlugin } from '../theme/inlineTranslations.js';
+import { browserCssLoaders, noCssModulesPlugin } from '../theme/siteCss.js';
 import { themeAliasPlugin } from '../theme/themeAlias.js';
 import { engineCacheDir, engineRoot } from '../engineRoot.js';
 
@@ -94,7 +95,8 @@ async function buildClient(options: BundleClientOptions, extensions: SiteExtensi
     tsconfig: path.join(engineRoot, 'src/client/tsconfig.json'),
     // A site's pages and overrides import react without a node_modules of their own: use the engine's.
     nodePaths: [path.join(engineRoot, 'node_modules')],
-    plugins: [reactBindingsPlugin, themeAliasPlugin(extensions.overrides), pageImportsPlugin(extensions.pages), ...(options.translations ? [inlineTranslationsPlugin(options.translations)] : [])],
+    loader: browserCssLoaders,
+    plugins: [reactBindingsPlugin, noCssModulesPlugin, themeAliasPlugin(extensions.overrides), pageImportsPlugin(extensions.pages), ...(options.translations ? [inlineTranslationsPlugin(options.translations)] : [])],
     logLevel: 'silent',
   });
   const css = await build({ stdin: { contents: options.css, loader: 'css', resolveDir: path.join(engineRoot, 'src/theme') }, minify: options.minify, write: false, outdir: '/assets', entryNames: 'theme-[hash]', bundle: true, logLevel: 'silent' });
@@ -103,7 +105,9 @@ async function buildClient(options: BundleClientOptions, extensions: SiteExtensi
   const base = options.baseUrl.replace(/\/$/, '');
   const entry = result.outputFiles.find((file) => /\/app-[\w]+\.js$/.test(file.path))!;
   const stylesheet = css.outputFiles.find((file) => file.path.endsWith('.css'))!;
-  return { files, scripts: [`${base}${entry.path}`], stylesheets: [`${base}${stylesheet.path}`] };
+  // What the site's overrides and pages import (src/node/theme/siteCss.ts), after the theme's so that it wins.
+  const siteStylesheet = result.outputFiles.find((file) => /\/app-[\w]+\.css$/.test(file.path));
+  return { files, scripts: [`${base}${entry.path}`], stylesheets: [stylesheet, ...(siteStylesheet ? [siteStylesheet] : [])].map((file) => `${base}${file.path}`) };
 }
 
 /** What the bundle depends on besides the site's extensions: the engine's sources (and how it bundles), packages, options. */

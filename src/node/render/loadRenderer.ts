@@ -13,6 +13,7 @@ import type { BuildContext } from '../build/context.js';
 import type { CustomPageSource, PageModule } from '../resolve/customPages.js';
 import type { ThemeOverrides } from '../theme/components.js';
 import { inlineTranslationsPlugin } from '../theme/inlineTranslations.js';
+import { noCssModulesPlugin, serverCssLoaders } from '../theme/siteCss.js';
 import { themeAliasPlugin } from '../theme/themeAlias.js';
 import { renderPageHtml, type RenderPageInput } from './renderPage.js';
 import { engineCacheDir, engineRoot } from '../engineRoot.js';
@@ -68,7 +69,9 @@ async function bundleRenderer(context: BuildContext, extensions: SiteExtensions,
       packages: 'external',
       jsx: 'automatic',
       write: false,
-      plugins: [themeAliasPlugin(extensions.overrides), ...(translations ? [inlineTranslationsPlugin(translations)] : [])],
+      // Stylesheets the site imports are the browser bundle's to link; here they are nothing (src/node/theme/siteCss.ts).
+      loader: serverCssLoaders,
+      plugins: [noCssModulesPlugin, themeAliasPlugin(extensions.overrides), ...(translations ? [inlineTranslationsPlugin(translations)] : [])],
       logLevel: 'silent',
     });
     code = result.outputFiles[0]!.contents;
