@@ -139,6 +139,11 @@ describe('bad extensions', () => {
     assert.match(stderr, /^\s+theme\/Footer\.tsx:1:\d+: CSS modules \(\.module\.css\) are not supported: import a plain \.css file/m);
   });
 
+  it("a site stylesheet that points to a missing file: the stylesheet's line and column, and what is missing", async () => {
+    const { stderr } = await buildFailing('ext-bad-css');
+    assert.match(stderr, /^error Can't bundle the site's theme overrides, pages and stylesheets for the browser:\n\s+theme\/Footer\.css:3:\d+: Could not resolve "\.\/missing\.png"/m);
+  });
+
   it('a page whose route a note has: a duplicate-route problem at the onDuplicateRoutes severity', async () => {
     const { stderr } = await buildFailing('ext-page-clash');
     assert.match(stderr, /^error \[duplicate-route\] pages\/intro\.tsx: Duplicate route "\/intro": claimed by docs\/intro\.md and pages\/intro\.tsx/m);

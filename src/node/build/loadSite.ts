@@ -4,7 +4,7 @@ import type { CategoryMetadata } from '../docs/category.js';
 import type { Doc, DocContent, DocSummary, ParsedDoc } from '../docs/doc.js';
 import { scanDocs } from '../docs/scan.js';
 import { enginePath } from '../engineRoot.js';
-import { loadRenderer, type PageRenderer, type SiteExtensions } from '../render/loadRenderer.js';
+import { formatBuildErrors, loadRenderer, type PageRenderer, type SiteExtensions } from '../render/loadRenderer.js';
 import { collectThemeCss } from '../render/themeCss.js';
 import { buildCustomPageModels, scanCustomPages } from '../resolve/customPages.js';
 import { buildDocPageModels, buildSpecialPageModels, withNoteContent } from '../resolve/pageModels.js';
@@ -127,7 +127,10 @@ function startBundles(context: BuildContext, extensions: SiteExtensions, transla
 async function startClientBundle(context: BuildContext, extensions: SiteExtensions, translations: Readonly<Record<string, string>> | undefined): Promise<ClientAssets> {
   const started = performance.now();
   const css = await collectThemeCss(enginePath('src/theme'));
-  const client = await bundleClient({ css, baseUrl: context.config.baseUrl, minify: context.mode === 'production', extensions, translations: translations ?? {} });
+  const client = await bundleClient({ css, baseUrl: context.config.baseUrl, minify: context.mode === 'production', extensions, translations: translations ?? {} }).catch((error: unknown) => {
+    // esbuild's messages with file, line and column, as for the server bundle (a stylesheet only this bundle reads).
+    throw new Error(`Can't bundle the site's theme overrides, pages and stylesheets for the browser:\n${formatBuildErrors(error, context)}`);
+  });
   context.timings.set('bundle', performance.now() - started); // in parallel with parsing the notes
   return client;
 }
