@@ -122,6 +122,19 @@ describe('wiki dev updates', () => {
     await dev.waitForOutput('warning [broken-link] docs/guides/install.md:3: Broken link to "nothing.md"');
   });
 
+  it('mends the link when the missing note is added and breaks it when it goes (a rebuild reuses a note only while its links hold)', async () => {
+    const rebuilt = async () => {
+      let update = await nextUpdate();
+      while (update.reload !== 'all') update = await nextUpdate();
+    };
+    fs.writeFileSync(docs('guides/nothing.md'), '# Nothing\n\nSomething after all.\n');
+    await rebuilt();
+    assert.match((await get('/guides/install')).text, /<a href="\/guides\/nothing">nothing<\/a>/);
+    fs.rmSync(docs('guides/nothing.md'));
+    await rebuilt();
+    assert.match((await get('/guides/install')).text, /<a href="nothing\.md">nothing<\/a>/, 'install.md is as it was: only its link changed');
+  });
+
   it('shows a note that is not UTF-8 as a problem and serves every other page', async () => {
     fs.writeFileSync(docs('latin.md'), Buffer.from('# Latin\n\ncaf\xe9\n', 'latin1'));
     const update = await nextUpdate();

@@ -7,7 +7,7 @@ import type { ClientAssets } from './clientBundle.js';
 import type { DocSummary } from '../docs/doc.js';
 import { type BuildContext, timeStage, timeStageAsync } from './context.js';
 import { createSiteWriter, emitSite, type SiteFile } from './emit.js';
-import { completeSpecialPages, loadSite, loadSiteOutline, type SiteData } from './loadSite.js';
+import { completeSpecialPages, loadSite, type LoadSiteOptions, loadSiteOutline, type SiteData } from './loadSite.js';
 import { createNoteStream } from './noteStream.js';
 import { renderSite } from './renderSite.js';
 
@@ -24,9 +24,9 @@ export interface PreparedSite {
 }
 
 /** The whole site parsed, ready to render when files are pulled (what `wiki dev` holds). */
-export async function prepareSite(context: BuildContext, configPath: string): Promise<PreparedSite> {
+export async function prepareSite(context: BuildContext, configPath: string, options: Pick<LoadSiteOptions, 'noteCache'> = {}): Promise<PreparedSite> {
   const translations = await loadTranslations(context);
-  const site = await loadSite(context, { translations });
+  const site = await loadSite(context, { translations, ...options });
   const theme = buildSiteTheme(context, configPath, site, translations);
   const { client } = site;
   const copies = new Map([...site.staticCopies, ...site.assets]);

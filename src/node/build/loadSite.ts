@@ -8,12 +8,13 @@ import { formatBuildErrors, loadRenderer, type PageRenderer, type SiteExtensions
 import { collectThemeCss } from '../render/themeCss.js';
 import { buildCustomPageModels, scanCustomPages } from '../resolve/customPages.js';
 import { buildDocPageModels, buildSpecialPageModels, withNoteContent } from '../resolve/pageModels.js';
-import { createNoteParser, type NoteParser, renderDocsWhile, summarizeDocs } from '../resolve/parseDocs.js';
+import { createNoteParser, type NoteParser, renderDocContent, renderDocsWhile, summarizeDocs } from '../resolve/parseDocs.js';
 import { resolveDocs } from '../resolve/routes.js';
 import { buildSidebar } from '../resolve/sidebar.js';
 import { findThemeOverrides } from '../theme/components.js';
 import { bundleClient, type ClientAssets } from './clientBundle.js';
 import { listFilesToCopy } from './emit.js';
+import type { NoteContentCache } from './noteCache.js';
 import { type BuildContext, timeStage, timeStageAsync } from './context.js';
 
 /** The whole site in memory: what render and emit turn into files. */
@@ -67,13 +68,18 @@ export interface SiteBundles {
 export interface LoadSiteOptions {
   /** Translation overrides by id (the built-in pages' titles use them). */
   readonly translations?: Readonly<Record<string, string>>;
+  /** The notes the last build rendered (`wiki dev`): only those whose Markdown or links changed render again. */
+  readonly noteCache?: NoteContentCache;
 }
 
 /** The whole site, every note rendered (what `wiki dev` serves and search pushes read). */
 export async function loadSite(context: BuildContext, options: LoadSiteOptions = {}): Promise<SiteData> {
   const outline = await loadSiteOutline(context, options);
   const contents: DocContent[] = [];
-  await timeStageAsync(context, 'parse', () => renderDocsWhile(outline.sources, outline.parser, (content) => contents.push(content)));
+  const { parser } = outline;
+  const render = (doc: Doc) => options.noteCache?.render(doc, parser) ?? renderDocContent(doc, parser.md, parser.resolveLink);
+  await timeStageAsync(context, 'parse', () => renderDocsWhile(outline.sources, render, (content) => contents.push(content)));
+  options.noteCache?.keepOnly(outline.sources);
   const parsed: ParsedDoc[] = outline.summaries.map((summary, index) => ({ ...summary, ...contents[index]! }));
   const assets = timeStage(context, 'links', () => checkLinks(parsed, context));
   // Checked: a build needs the link records no more (96 MB on 10,000 synthetic notes); `wiki dev` re-checks edits with them.

@@ -28,7 +28,7 @@ export function createNoteStream(outline: SiteOutline, context: BuildContext, se
   const levels = context.config.tableOfContents;
   return {
     async renderAhead(until) {
-      await renderDocsWhile(sources, parser, (content, index) => (ahead[index] = content), until);
+      await renderDocsWhile(sources, (doc) => renderDocContent(doc, parser.md, parser.resolveLink), (content, index) => (ahead[index] = content), until);
     },
     *pages() {
       for (let index = 0; index < sources.length; index++) {

@@ -10,6 +10,7 @@ import type { DocPageModel, PageModel, ThemeSettings } from '../../shared/types.
 import { prepareSite } from '../build/build.js';
 import type { ClientAssets } from '../build/clientBundle.js';
 import { createBuildContext, type BuildContext } from '../build/context.js';
+import type { NoteContentCache } from '../build/noteCache.js';
 import type { SiteFile, SiteFileMap } from '../build/emit.js';
 import type { SiteData } from '../build/loadSite.js';
 import { renderSite } from '../build/renderSite.js';
@@ -66,6 +67,8 @@ export interface BuildDevSiteOptions {
   readonly config: SiteConfig;
   readonly configPath: string;
   readonly docsDir?: string;
+  /** The session's notes as last rendered: a rebuild renders only those it changes. */
+  readonly noteCache?: NoteContentCache;
 }
 
 /** Runs the build pipeline in development mode; pages render in the background (or on request). */
@@ -73,7 +76,7 @@ export async function buildDevSite(options: BuildDevSiteOptions): Promise<DevSit
   const { config, configPath } = options;
   const siteDir = path.dirname(path.resolve(configPath));
   const context = createBuildContext({ config, siteDir, mode: 'development', ...(options.docsDir !== undefined && { docsDir: options.docsDir }) });
-  const prepared = await prepareSite(context, configPath);
+  const prepared = await prepareSite(context, configPath, options.noteCache ? { noteCache: options.noteCache } : {});
   // The bundle prepareSite made: it holds the site's theme overrides and custom pages, as the pages expect.
   const { site, client } = prepared;
   const pageByPath = new Map<string, PageModel>();

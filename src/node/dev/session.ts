@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { DevMessage, DevProblem } from '../../client/dev/protocol.js';
 import { asRoute } from '../../shared/paths.js';
+import { createNoteContentCache } from '../build/noteCache.js';
 import { ConfigError, loadConfig } from '../config/loadConfig.js';
 import type { SiteConfig } from '../config/schema.js';
 import { categoryFileNames } from '../docs/category.js';
@@ -49,11 +50,16 @@ export function createDevSession(options: DevSessionOptions): DevSession {
   const noteFailures = new Map<string, DevProblem>();
   let version = 0;
   const report: ProblemReport = { printed: new Set(), hadErrors: false };
+  /** Notes as the last build rendered them: a rebuild (a note added, say) renders only what it changes. */
+  let noteCache = createNoteContentCache();
 
   async function fullBuild(reloadConfig: boolean): Promise<boolean> {
     try {
-      if (reloadConfig || !config) config = await loadConfig(options.configPath);
-      const next = await buildDevSite({ config, configPath: options.configPath, ...(options.docsDir !== undefined && { docsDir: options.docsDir }) });
+      if (reloadConfig || !config) {
+        config = await loadConfig(options.configPath);
+        noteCache = createNoteContentCache(); // a new config may render notes differently (its base URL, say)
+      }
+      const next = await buildDevSite({ config, configPath: options.configPath, noteCache, ...(options.docsDir !== undefined && { docsDir: options.docsDir }) });
       if (site) site.cancelled = true;
       site = next;
       fatal = undefined;
