@@ -57,7 +57,7 @@ export function createDevSession(options: DevSessionOptions): DevSession {
     try {
       if (reloadConfig || !config) {
         config = await loadConfig(options.configPath);
-        noteCache = createNoteContentCache(); // a new config may render notes differently (its base URL, say)
+        noteCache = createNoteContentCache(); // a changed config renders every note again, whatever it changed
       }
       const next = await buildDevSite({ config, configPath: options.configPath, noteCache, ...(options.docsDir !== undefined && { docsDir: options.docsDir }) });
       if (site) site.cancelled = true;
