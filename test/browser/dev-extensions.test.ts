@@ -30,7 +30,6 @@ describe('wiki dev with site extensions', () => {
   after(async () => {
     await browser?.close();
     await dev?.stop();
-    fs.rmSync(path.dirname(siteDir), { recursive: true, force: true });
   });
 
   it('hydrates the custom page and renders the overridden footer', async () => {

@@ -73,7 +73,6 @@ describe('wiki dev updates', () => {
   after(async () => {
     events?.close();
     await dev?.stop();
-    fs.rmSync(siteDir, { recursive: true, force: true });
   });
 
   it('swaps the content only when only the text changed', async () => {

@@ -39,7 +39,6 @@ describe('wiki dev in the browser', () => {
   after(async () => {
     await browser?.close();
     await dev?.stop();
-    fs.rmSync(siteDir, { recursive: true, force: true });
   });
 
   it('shows an edit without a reload and keeps the scroll position', async () => {

@@ -7,18 +7,13 @@
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { after, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { directoryFiles, startSiteServer } from '../../src/node/server/index.js';
 import { fixturesDir, makeTempDir, runWiki, type CliResult } from '../helpers/cli.js';
 import { copyFixtureSite } from '../helpers/devServer.js';
 import { listPages, snapshotFiles } from './builtSite.js';
 
 const basicPages = ['guides/index.html', 'guides/setup.html', 'index.html'];
-const tempDirs: string[] = [];
-after(() => {
-  for (const dir of tempDirs) fs.rmSync(dir, { recursive: true, force: true });
-});
-
 interface Built extends CliResult {
   readonly outDir: string;
   /** The output folder before the build (a stand-in for the last good site). */
@@ -28,7 +23,6 @@ interface Built extends CliResult {
 /** Builds a site folder (cwd = the site, so messages show docs/...) into an output folder holding a previous build. */
 async function build(siteDir: string, args: readonly string[] = []): Promise<Built> {
   const outDir = path.join(makeTempDir('wiki-bad-out-'), 'build');
-  tempDirs.push(path.dirname(outDir));
   fs.mkdirSync(outDir);
   fs.writeFileSync(path.join(outDir, 'index.html'), '<h1>The last good build</h1>');
   const previous = snapshotFiles(outDir);
@@ -39,7 +33,6 @@ async function build(siteDir: string, args: readonly string[] = []): Promise<Bui
 /** A temp copy of the basic fixture (intro, guides, setup) with one extra file written by `addBadInput`. */
 function tempSite(addBadInput: (docsDir: string) => void): string {
   const siteDir = makeTempDir('wiki-bad-');
-  tempDirs.push(siteDir);
   copyFixtureSite(path.join(fixturesDir, 'basic/docs'), siteDir, 'Bad Input Site');
   addBadInput(path.join(siteDir, 'docs'));
   return siteDir;

@@ -6,18 +6,12 @@
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { after, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { fixturesDir, makeTempDir, runWiki, type CliResult } from '../helpers/cli.js';
 import { snapshotFiles } from './builtSite.js';
 
-const tempDirs: string[] = [];
-after(() => {
-  for (const dir of tempDirs) fs.rmSync(dir, { recursive: true, force: true });
-});
-
 async function buildKeepingPrevious(siteDir: string, args: readonly string[] = []): Promise<CliResult> {
   const outDir = path.join(makeTempDir('wiki-bad-site-'), 'build');
-  tempDirs.push(path.dirname(outDir));
   fs.mkdirSync(outDir);
   fs.writeFileSync(path.join(outDir, 'index.html'), '<h1>The last good build</h1>');
   const previous = snapshotFiles(outDir);

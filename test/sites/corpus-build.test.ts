@@ -20,6 +20,5 @@ describe('the real corpus through `wiki build`', () => {
     const rust = fs.readFileSync(path.join(outDir, 'programming-languages/rust/rust-libraries/index.html'), 'utf8');
     assert.match(rust, /<title>Rust libraries \| Everything I know<\/title>/);
     assert.ok(fs.existsSync(path.join(outDir, '404.html')));
-    fs.rmSync(path.dirname(outDir), { recursive: true, force: true });
   });
 });

@@ -5,14 +5,9 @@
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { after, before, describe, it } from 'node:test';
+import { before, describe, it } from 'node:test';
 import { buildFixture, fixturesDir, makeTempDir, readBuilt, runWiki, type CliResult } from '../helpers/cli.js';
 import { listFiles } from './builtSite.js';
-
-const tempDirs: string[] = [];
-after(() => {
-  for (const dir of tempDirs) fs.rmSync(dir, { recursive: true, force: true });
-});
 
 interface Boot {
   page: { kind: string; route: string; title: string; documentTitle: string; description: string };
@@ -32,7 +27,6 @@ describe('a site with custom pages, a footer override and translations (ext-site
     assert.equal(result.code, 0, result.stderr);
     assert.equal(result.stderr, '', 'no warnings: the note links to /now, a page route');
     outDir = result.outDir;
-    tempDirs.push(path.dirname(outDir));
   });
 
   it('serves pages/now.tsx at /now inside the layout, with the title and description it exports', () => {
@@ -100,7 +94,6 @@ describe('a site with custom pages, a footer override and translations (ext-site
 describe('bad extensions', () => {
   async function buildFailing(name: string): Promise<CliResult> {
     const result = await buildFixture(name);
-    tempDirs.push(path.dirname(result.outDir));
     assert.equal(result.code, 1, result.stdout + result.stderr);
     assert.equal(fs.existsSync(result.outDir), false, 'nothing is written');
     assert.deepEqual(fs.readdirSync(path.dirname(result.outDir)), [], 'no staging folder is left beside the output');
@@ -154,7 +147,6 @@ describe('wiki write-translations', () => {
   /** ext-site's theme/, pages/ and i18n/ in a temporary site (the command writes into it). */
   function copySite(name: string): string {
     const dir = makeTempDir('wiki-i18n-');
-    tempDirs.push(dir);
     for (const part of ['docs', 'theme', 'pages', 'i18n']) {
       const from = path.join(fixturesDir, name, part);
       if (fs.existsSync(from)) fs.cpSync(from, path.join(dir, part), { recursive: true });

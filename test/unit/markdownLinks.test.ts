@@ -1,13 +1,13 @@
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { after, before, describe, it } from 'node:test';
+import { before, describe, it } from 'node:test';
 import { splitFrontMatter } from '../../src/node/docs/frontMatter.js';
 import type { LinkRecord, LinkResolver } from '../../src/node/markdown/noteEnv.js';
 import { createMarkdownRenderer, renderNote } from '../../src/node/markdown/renderNote.js';
 import { createLinkResolver } from '../../src/node/resolve/links.js';
 import { asRoute, asSourcePath } from '../../src/shared/paths.js';
+import { makeTempDir } from '../helpers/cli.js';
 
 // Links in notes through the real link resolver: note paths -> routes, docs files -> assets, misses reported.
 const md = createMarkdownRenderer();
@@ -24,7 +24,7 @@ const routes = [
 ] as const;
 
 before(() => {
-  docsDir = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'wiki-links-')), 'docs');
+  docsDir = path.join(makeTempDir('wiki-links-'), 'docs');
   fs.mkdirSync(path.join(docsDir, 'x'), { recursive: true });
   fs.mkdirSync(path.join(docsDir, 'a'), { recursive: true });
   fs.writeFileSync(path.join(docsDir, 'x/pic.png'), 'not really a png');
@@ -38,7 +38,6 @@ before(() => {
   });
 });
 
-after(() => fs.rmSync(path.dirname(docsDir), { recursive: true, force: true }));
 
 /** Renders one link written in x/y.md and returns its HTML and record. */
 function renderLink(markdown: string): { html: string; link: LinkRecord } {

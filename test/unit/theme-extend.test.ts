@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { after, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { build } from 'esbuild';
 import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
@@ -21,15 +21,9 @@ import { serverCssLoaders } from '../../src/node/theme/siteCss.js';
 import { useThemeContext } from '../../src/theme/ThemeContext/index.js';
 import { fixturesDir, makeTempDir, repoRoot } from '../helpers/cli.js';
 
-const tempDirs: string[] = [];
-after(() => {
-  for (const dir of tempDirs) fs.rmSync(dir, { recursive: true, force: true });
-});
-
 describe('custom page routes', () => {
   it('follow the rules of notes: index files and folder-named files get the folder route, `_` paths are helpers', () => {
     const siteDir = makeTempDir('wiki-pages-');
-    tempDirs.push(siteDir);
     const files = ['now.tsx', 'index.tsx', 'about/index.tsx', 'blog/blog.jsx', '02-later.tsx', 'talks/2024.tsx', '_parts/Counter.tsx', 'lib/_helper.tsx', 'notes.md', 'data.ts'];
     for (const file of files) {
       fs.mkdirSync(path.dirname(path.join(siteDir, 'pages', file)), { recursive: true });
@@ -100,7 +94,6 @@ describe('inlining the engine strings at bundle time', () => {
 
   it('covers every declaration of the engine (theme and search UI)', () => {
     const emptySite = makeTempDir('wiki-empty-site-');
-    tempDirs.push(emptySite);
     const engineFiles = listTranslatableFiles(emptySite).filter((file) => file.startsWith(path.dirname(engineThemeDir)));
     assert.ok(engineFiles.length > 20);
     let total = 0;
