@@ -1,6 +1,5 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { type MessagePort, receiveMessageOnPort, workerData } from 'node:worker_threads';
+import { createSiteWriter } from '../build/emit.js';
 import type { IndexWorkerReply } from './index.js';
 import { buildLocalIndexFiles, type DocBatch, type LocalIndexInput, unpackDocs } from './indexFiles.js';
 import type { RecordDoc } from './records.js';
@@ -25,16 +24,9 @@ function* receiveDocs(): Generator<RecordDoc> {
 
 /** Writes into the site folder (`wiki build`), or keeps the files to hand back (`wiki dev` serves from memory). */
 function createSink(files: Map<string, string>): (relPath: string, text: string) => void {
-  const { writeTo } = input;
-  if (writeTo === undefined) return (relPath, text) => files.set(relPath, text);
-  const madeDirs = new Set<string>();
-  return (relPath, text) => {
-    const file = path.join(writeTo, relPath);
-    const dir = path.dirname(file);
-    if (!madeDirs.has(dir)) fs.mkdirSync(dir, { recursive: true });
-    madeDirs.add(dir);
-    fs.writeFileSync(file, text);
-  };
+  if (input.writeTo === undefined) return (relPath, text) => files.set(relPath, text);
+  const writer = createSiteWriter(input.writeTo);
+  return (relPath, text) => writer.write([relPath, text]);
 }
 
 let reply: IndexWorkerReply;
