@@ -1,11 +1,10 @@
 import fs from 'node:fs';
-import path from 'node:path';
 import type { CustomPageModel, PageModel, SpecialPageModel, ThemeSettings } from '../../shared/types.js';
 import { buildThemeSettings } from '../resolve/themeSettings.js';
 import { startSearchIndex } from '../search/index.js';
 import type { ClientAssets } from './clientBundle.js';
 import type { DocSummary } from '../docs/doc.js';
-import { type BuildContext, timeStage, timeStageAsync } from './context.js';
+import { type BuildContext, extensionDirs, timeStage, timeStageAsync } from './context.js';
 import { createSiteWriter, emitSite, type SiteFile } from './emit.js';
 import { completeSpecialPages, loadSite, type LoadSiteOptions, loadSiteOutline, type SiteData } from './loadSite.js';
 import { createNoteStream } from './noteStream.js';
@@ -98,7 +97,7 @@ function buildSiteTheme(context: BuildContext, configPath: string, site: Pick<Si
  * without id or message in its theme/ and pages/ files are errors. A site with none of these folders skips it all.
  */
 async function loadTranslations(context: BuildContext): Promise<Record<string, string>> {
-  if (!['theme', 'pages', 'i18n'].some((dir) => fs.existsSync(path.join(context.siteDir, dir)))) return {};
+  if (!extensionDirs(context.siteDir).some((dir) => fs.existsSync(dir))) return {};
   // Loaded on demand: the extractor reads sources with TypeScript's parser (about 0.6 s to load).
   const { resolveTranslationOverrides } = await import('../i18n/translations.js');
   return timeStage(context, 'translations', () => resolveTranslationOverrides(context.siteDir, context.diagnostics, context.displayPath));

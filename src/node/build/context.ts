@@ -45,6 +45,11 @@ export function createBuildContext(options: CreateContextOptions): BuildContext 
   };
 }
 
+/** The folders of a site's extensions beside its config: theme overrides, custom pages, translations. */
+export function extensionDirs(siteDir: string): string[] {
+  return ['theme', 'pages', 'i18n'].map((name) => path.join(siteDir, name));
+}
+
 /** Runs one pipeline stage and records how long it took. */
 export function timeStage<T>(context: BuildContext, name: string, stage: () => T): T {
   const start = performance.now();

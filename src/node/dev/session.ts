@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { DevMessage, DevProblem } from '../../client/dev/protocol.js';
 import { asRoute } from '../../shared/paths.js';
+import { extensionDirs } from '../build/context.js';
 import { createNoteContentCache } from '../build/noteCache.js';
 import { ConfigError, loadConfig } from '../config/loadConfig.js';
 import type { SiteConfig } from '../config/schema.js';
@@ -201,9 +202,4 @@ function describeFatal(error: Error, configFile: string): DevProblem {
   const code = error instanceof ConfigError ? 'config' : 'build-failed';
   const file = error instanceof ConfigError ? configFile : undefined;
   return { code, ...(file && { file }), message: first, hint: hint ?? `${error.stack?.split('\n').slice(1, 4).join('\n') ?? ''}\nThis looks like a bug in the engine; the dev server keeps serving the last good build.` };
-}
-
-/** The folders of a site's extensions (theme overrides, custom pages, translations). */
-function extensionDirs(siteDir: string): string[] {
-  return ['theme', 'pages', 'i18n'].map((name) => path.join(siteDir, name));
 }
