@@ -5,7 +5,7 @@
  * are rendered as their pages are pulled.
  */
 import type { DocPageModel } from '../../shared/types.js';
-import type { DocContent, ParsedDoc } from '../docs/doc.js';
+import type { Doc, DocContent, ParsedDoc } from '../docs/doc.js';
 import { withNoteContent } from '../resolve/pageModels.js';
 import { renderDocContent, renderDocsWhile } from '../resolve/parseDocs.js';
 import type { SearchIndexJob } from '../search/index.js';
@@ -26,14 +26,15 @@ export function createNoteStream(outline: SiteOutline, context: BuildContext, se
   const ahead: (DocContent | undefined)[] = [];
   const linked: LinkCheckDoc[] = [];
   const levels = context.config.tableOfContents;
+  const render = (doc: Doc) => renderDocContent(doc, parser.md, parser.resolveLink);
   return {
     async renderAhead(until) {
-      await renderDocsWhile(sources, (doc) => renderDocContent(doc, parser.md, parser.resolveLink), (content, index) => (ahead[index] = content), until);
+      await renderDocsWhile(sources, render, (content, index) => (ahead[index] = content), until);
     },
     *pages() {
       for (let index = 0; index < sources.length; index++) {
         const source = sources[index]!;
-        const content = ahead[index] ?? renderDocContent(source, parser.md, parser.resolveLink);
+        const content = ahead[index] ?? render(source);
         // Rendered: its Markdown and HTML can go (10,000 synthetic notes are 93 MB of Markdown).
         sources[index] = { ...source, body: '' };
         ahead[index] = undefined;

@@ -31,7 +31,6 @@ export interface DevServer {
   close(): Promise<void>;
 }
 
-
 /** Starts the dev server; resolves once it listens (a failed first build is shown, not thrown). */
 export async function startDevServer(options: DevServerOptions): Promise<DevServer> {
   const started = performance.now();

@@ -17,7 +17,6 @@ import { reportProblems, type ProblemReport } from './report.js';
 import { updateNote } from './updateNote.js';
 import type { WatchTarget } from './watch.js';
 
-
 export interface DevSessionOptions {
   readonly configPath: string;
   readonly docsDir?: string;

@@ -30,7 +30,6 @@ export interface PageRenderer {
   readonly pageModules: ReadonlyMap<string, PageModule>;
 }
 
-
 /** The renderer for this site: the engine's own, or a bundle with the site's overrides and pages. */
 export async function loadRenderer(context: BuildContext, extensions: SiteExtensions, translations?: Readonly<Record<string, string>>): Promise<PageRenderer> {
   if (extensions.overrides.size === 0 && extensions.pages.length === 0) return { renderPageHtml, pageModules: new Map() };
@@ -38,16 +37,11 @@ export async function loadRenderer(context: BuildContext, extensions: SiteExtens
   const file = await bundleRenderer(context, extensions, translations);
   context.timings.set('theme', performance.now() - start); // in parallel with parsing the notes
   try {
-    const module = await importRendererBundle(file);
+    const module = (await import(pathToFileURL(file).href)) as { renderPageHtml: PageRenderer['renderPageHtml']; pageModules: Map<string, PageModule> };
     return { renderPageHtml: module.renderPageHtml, pageModules: module.pageModules };
   } catch (error) {
     throw new Error(`Can't load the site's theme overrides and pages (bundled as ${context.displayPath(file)}).`, { cause: error });
   }
-}
-
-/** The renderer a bundle written by bundleRenderer exports. */
-async function importRendererBundle(file: string): Promise<{ renderPageHtml: PageRenderer['renderPageHtml']; pageModules: Map<string, PageModule> }> {
-  return (await import(pathToFileURL(file).href)) as { renderPageHtml: PageRenderer['renderPageHtml']; pageModules: Map<string, PageModule> };
 }
 
 /** Bundles the renderer (React and other packages stay imports) into a file named by its content's hash. */

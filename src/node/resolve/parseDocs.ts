@@ -104,24 +104,22 @@ const YIELD_EVERY_MS = 20;
 
 /**
  * Renders notes on this thread (with `render`: renderDocContent, or a cache in front of it), handing each to
- * `onParsed` as it is done. Worker threads were measured and do not
- * pay on the 2-core machine: two threads parsing half the corpus each take 2.0-2.3 s against 2.3 s for one thread
- * alone (each isolate warms up its own JIT, and allocation-heavy parsing contends for memory).
- * The event loop runs every few milliseconds until `until` settles: esbuild bundles the browser code meanwhile, in
- * its own process, but its plugins answer on this thread. Resolves with the index of the first note not rendered.
+ * `onParsed` as it is done. Worker threads were measured and do not pay on the 2-core machine: two threads parsing
+ * half the corpus each take 2.0-2.3 s against 2.3 s for one thread alone (each isolate warms up its own JIT, and
+ * allocation-heavy parsing contends for memory). The event loop runs every few milliseconds until `until` settles:
+ * esbuild bundles the browser code meanwhile, in its own process, but its plugins answer on this thread.
  */
-export async function renderDocsWhile(docs: readonly Doc[], render: (doc: Doc) => DocContent, onParsed: (content: DocContent, index: number) => void, until?: Promise<unknown>): Promise<number> {
+export async function renderDocsWhile(docs: readonly Doc[], render: (doc: Doc) => DocContent, onParsed: (content: DocContent, index: number) => void, until?: Promise<unknown>): Promise<void> {
   let settled = !until;
   void until?.finally(() => (settled = true)).catch(() => undefined);
   let slice = performance.now();
   for (let index = 0; index < docs.length; index++) {
-    if (settled && until) return index;
+    if (settled && until) return;
     onParsed(render(docs[index]!), index);
     if (performance.now() - slice < YIELD_EVERY_MS) continue;
     await new Promise((resolve) => setImmediate(resolve));
     slice = performance.now();
   }
-  return docs.length;
 }
 
 /**
