@@ -5,7 +5,7 @@ import { before, describe, it } from 'node:test';
 import { createBuildContext } from '../../src/node/build/context.js';
 import { loadSite, type SiteData } from '../../src/node/build/loadSite.js';
 import { validateConfig } from '../../src/node/config/loadConfig.js';
-import { renderPageHtml } from '../../src/node/render/renderPage.js';
+import { renderPageHtml, renderPageParts } from '../../src/node/render/renderPage.js';
 import { createSidebarHtmlCache } from '../../src/node/render/sidebarCache.js';
 import { buildThemeSettings } from '../../src/node/resolve/themeSettings.js';
 import { assemblePageSidebar, indexSidebarRoutes, pageSidebarBranches, pruneSidebar, sidebarSkeleton } from '../../src/shared/sidebar.js';
@@ -27,11 +27,16 @@ describe('sidebar HTML cache', () => {
   it('renders every corpus page exactly as a full render does', () => {
     const cache = createSidebarHtmlCache();
     const differing: string[] = [];
+    const renderedAlone: string[] = [];
     for (const page of site.docPages) {
       const input = { page, site: theme, sidebar: pruneSidebar(site.sidebar, page.route), stylesheets: [], scripts: [], bootJson: '{}' };
-      if (renderPageHtml({ ...input, sidebarCache: cache }) !== renderPageHtml(input)) differing.push(page.route);
+      const parts = renderPageParts({ ...input, sidebarCache: cache });
+      const joined = parts.map((part) => (typeof part === 'string' ? part : Buffer.from(part).toString('utf8'))).join('');
+      if (joined !== renderPageHtml(input)) differing.push(page.route);
+      if (parts.every((part) => typeof part === 'string')) renderedAlone.push(page.route);
     }
     assert.deepEqual(differing, []);
+    assert.deepEqual(renderedAlone, [], 'every page writes its branch\'s shared sidebar bytes');
     assert.ok(cache.size > 50 && cache.size < site.docPages.length / 2, `one sidebar per branch (${cache.size} for ${site.docPages.length} pages)`);
   });
 

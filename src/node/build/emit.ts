@@ -2,8 +2,11 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 
+/** A file's contents: text, bytes, or pieces written one after another (a page around its shared sidebar bytes). */
+export type FileContents = string | Uint8Array | readonly (string | Uint8Array)[];
+
 /** One output file: site-relative path and contents. */
-export type SiteFile = readonly [path: string, contents: string | Uint8Array];
+export type SiteFile = readonly [path: string, contents: FileContents];
 
 /** The files of a built site held in memory (what `wiki dev` serves). */
 export type SiteFileMap = Map<string, string | Uint8Array>;
@@ -28,10 +31,64 @@ export function createSiteWriter(dir: string): SiteWriter {
     madeDirs.add(parent);
     return file;
   };
+  const encoder = createPieceEncoder();
   return {
-    write: ([relPath, contents]) => fs.writeFileSync(target(relPath), contents),
+    write: ([relPath, contents]) => (isPieces(contents) ? writePieces(target(relPath), encoder(contents)) : fs.writeFileSync(target(relPath), contents)),
     copy: (source, relPath) => fs.copyFileSync(source, target(relPath)),
   };
+}
+
+function isPieces(contents: FileContents): contents is readonly (string | Uint8Array)[] {
+  return Array.isArray(contents);
+}
+
+/**
+ * Encodes a file's text pieces into one reused buffer (valid until the next call), so writing a page allocates no
+ * page-sized buffer: a new one per page added ~20 MB to a corpus build's peak, freed only when V8 collected them.
+ */
+function createPieceEncoder(): (pieces: readonly (string | Uint8Array)[]) => Uint8Array[] {
+  let scratch = Buffer.alloc(0);
+  return (pieces) => {
+    // UTF-8 takes at most three bytes per UTF-16 code unit.
+    const capacity = pieces.reduce((sum, piece) => sum + (typeof piece === 'string' ? piece.length * 3 : 0), 0);
+    if (scratch.length < capacity) scratch = Buffer.allocUnsafeSlow(Math.max(capacity, scratch.length * 2));
+    let used = 0;
+    return pieces.map((piece) => {
+      if (typeof piece !== 'string') return piece;
+      const start = used;
+      used += scratch.write(piece, start);
+      return scratch.subarray(start, used);
+    });
+  };
+}
+
+/** Writes buffers with one writev: shared bytes go to the file as they are, never joined into a page-sized copy. */
+function writePieces(file: string, buffers: readonly Uint8Array[]): void {
+  const fd = fs.openSync(file, 'w');
+  try {
+    // writev may write less than asked (a signal, a full disk): go on from where it stopped.
+    for (let rest = buffers; rest.length > 0; ) rest = skipBytes(rest, fs.writevSync(fd, rest));
+  } finally {
+    fs.closeSync(fd);
+  }
+}
+
+function skipBytes(buffers: readonly Uint8Array[], count: number): Uint8Array[] {
+  const rest: Uint8Array[] = [];
+  let skip = count;
+  for (const buffer of buffers) {
+    if (skip >= buffer.byteLength) skip -= buffer.byteLength;
+    else {
+      rest.push(skip > 0 ? buffer.subarray(skip) : buffer);
+      skip = 0;
+    }
+  }
+  return rest;
+}
+
+/** Contents as one string or buffer (what `wiki dev` holds in memory). */
+export function joinContents(contents: FileContents): string | Uint8Array {
+  return isPieces(contents) ? Buffer.concat(contents.map((piece) => (typeof piece === 'string' ? Buffer.from(piece) : piece))) : contents;
 }
 
 /**

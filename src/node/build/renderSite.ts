@@ -50,7 +50,7 @@ export function* renderSite(input: RenderSiteInput): Generator<SiteFile> {
     runtime,
     sharedBootJson: `"site":${JSON.stringify(input.theme)},"runtime":${JSON.stringify(runtime)}`,
   };
-  const renderDocPage = createDocPageRenderer(settings, renderer.renderPageHtml);
+  const renderDocPage = createDocPageRenderer(settings, renderer.renderPageParts);
   const docRoutes: Route[] = [];
   for (const page of input.docPages) {
     docRoutes.push(page.route);
@@ -67,7 +67,7 @@ export function* renderSite(input: RenderSiteInput): Generator<SiteFile> {
 }
 
 /** Renders one note page to its HTML file and its data file (what in-browser navigation fetches). */
-function createDocPageRenderer(settings: DocPageSettings, renderPageHtml: PageRenderer['renderPageHtml']): (page: DocPageModel) => SiteFile[] {
+function createDocPageRenderer(settings: DocPageSettings, renderPageParts: PageRenderer['renderPageParts']): (page: DocPageModel) => SiteFile[] {
   const sidebarCache = createSidebarHtmlCache();
   const routeIndex = indexSidebarRoutes(settings.sidebar);
   return (page) => {
@@ -78,7 +78,7 @@ function createDocPageRenderer(settings: DocPageSettings, renderPageHtml: PageRe
     // The note's HTML is already in the page: the boot data leaves it out and the browser reads it from the DOM.
     const pageJson = JSON.stringify({ ...page, contentHtml: '' });
     const bootJson = `{"page":${pageJson},"sidebarBranches":${JSON.stringify(branches)},${settings.sharedBootJson}}`;
-    const html = renderPageHtml({ page, site: settings.theme, sidebar, stylesheets: settings.stylesheets, scripts: settings.scripts, bootJson, sidebarCache, preloads });
+    const html = renderPageParts({ page, site: settings.theme, sidebar, stylesheets: settings.stylesheets, scripts: settings.scripts, bootJson, sidebarCache, preloads });
     // A JSON string cannot contain this key-value pair except as the real (emptied) field: splice the content in.
     return [
       [htmlPathForRoute(page.route), html],

@@ -11,7 +11,7 @@ import { prepareSite } from '../build/build.js';
 import type { ClientAssets } from '../build/clientBundle.js';
 import { createBuildContext, type BuildContext } from '../build/context.js';
 import type { NoteContentCache } from '../build/noteCache.js';
-import type { SiteFile, SiteFileMap } from '../build/emit.js';
+import { joinContents, type SiteFile, type SiteFileMap } from '../build/emit.js';
 import type { SiteData } from '../build/loadSite.js';
 import { renderSite } from '../build/renderSite.js';
 import type { SiteConfig } from '../config/schema.js';
@@ -148,7 +148,7 @@ export function renderPages(devSite: DevSite, pages: readonly PageModel[]): void
   for (const [relPath, contents] of renderSite(input)) {
     // The pages asked for, and the sidebar tree they link to (its name changes with the sidebar).
     if (!wanted.has(relPath) && !relPath.startsWith('assets/sidebar-')) continue;
-    devSite.files.set(relPath, contents);
+    devSite.files.set(relPath, joinContents(contents));
     devSite.fresh.add(relPath);
   }
 }
@@ -208,7 +208,7 @@ function pullSearchTail(devSite: DevSite): void {
 /** Keeps a file of the first full render unless an edit made it stale. */
 function keepBuiltFile(devSite: DevSite, [relPath, contents]: SiteFile): void {
   const stalePage = devSite.relaidOut && (devSite.pageByPath.has(relPath) || relPath.startsWith('assets/sidebar-'));
-  if (!devSite.fresh.has(relPath) && !stalePage) devSite.files.set(relPath, contents);
+  if (!devSite.fresh.has(relPath) && !stalePage) devSite.files.set(relPath, joinContents(contents));
 }
 
 /** What changed between two builds, as the routes open tabs must swap or reload. */

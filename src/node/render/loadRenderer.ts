@@ -15,7 +15,8 @@ import type { ThemeOverrides } from '../theme/components.js';
 import { inlineTranslationsPlugin } from '../theme/inlineTranslations.js';
 import { noCssModulesPlugin, serverCssLoaders } from '../theme/siteCss.js';
 import { themeAliasPlugin } from '../theme/themeAlias.js';
-import { renderPageHtml, type RenderPageInput } from './renderPage.js';
+import type { HtmlParts } from './sidebarCache.js';
+import { renderPageHtml, renderPageParts, type RenderPageInput } from './renderPage.js';
 import { engineCacheDir, engineRoot } from '../engineRoot.js';
 
 /** What a site adds to the engine: replaced theme components and its own pages. */
@@ -27,18 +28,20 @@ export interface SiteExtensions {
 /** Renders pages with the site's theme; holds its page modules (by route) for their components and exports. */
 export interface PageRenderer {
   readonly renderPageHtml: (input: RenderPageInput) => string;
+  /** The same page in pieces to write one after another (its sidebar's bytes shared with the pages of its branch). */
+  readonly renderPageParts: (input: RenderPageInput) => HtmlParts;
   readonly pageModules: ReadonlyMap<string, PageModule>;
 }
 
 /** The renderer for this site: the engine's own, or a bundle with the site's overrides and pages. */
 export async function loadRenderer(context: BuildContext, extensions: SiteExtensions, translations?: Readonly<Record<string, string>>): Promise<PageRenderer> {
-  if (extensions.overrides.size === 0 && extensions.pages.length === 0) return { renderPageHtml, pageModules: new Map() };
+  if (extensions.overrides.size === 0 && extensions.pages.length === 0) return { renderPageHtml, renderPageParts, pageModules: new Map() };
   const start = performance.now();
   const file = await bundleRenderer(context, extensions, translations);
   context.timings.set('theme', performance.now() - start); // in parallel with parsing the notes
   try {
-    const module = (await import(pathToFileURL(file).href)) as { renderPageHtml: PageRenderer['renderPageHtml']; pageModules: Map<string, PageModule> };
-    return { renderPageHtml: module.renderPageHtml, pageModules: module.pageModules };
+    const module = (await import(pathToFileURL(file).href)) as PageRenderer;
+    return { renderPageHtml: module.renderPageHtml, renderPageParts: module.renderPageParts, pageModules: module.pageModules };
   } catch (error) {
     throw new Error(`Can't load the site's theme overrides and pages (bundled as ${context.displayPath(file)}).`, { cause: error });
   }
@@ -48,7 +51,7 @@ export async function loadRenderer(context: BuildContext, extensions: SiteExtens
 async function bundleRenderer(context: BuildContext, extensions: SiteExtensions, translations: Readonly<Record<string, string>> | undefined): Promise<string> {
   const pages = extensions.pages.map((page, index) => ({ ...page, name: `page${index}` }));
   const entry = [
-    `export { renderPageHtml } from ${JSON.stringify(path.join(engineRoot, 'src/node/render/renderPage.tsx'))};`,
+    `export { renderPageHtml, renderPageParts } from ${JSON.stringify(path.join(engineRoot, 'src/node/render/renderPage.tsx'))};`,
     ...pages.map((page) => `import * as ${page.name} from ${JSON.stringify(page.filePath)};`),
     `export const pageModules = new Map([${pages.map((page) => `[${JSON.stringify(page.route)}, ${page.name}]`).join(', ')}]);`,
   ].join('\n');

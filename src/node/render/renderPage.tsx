@@ -3,7 +3,7 @@
 import type { ComponentType } from 'react';
 import { renderToString } from 'react-dom/server';
 import { ServerSidebarSlotContext } from '@theme-original/DocPage';
-import { renderCachedSidebar, type SidebarHtmlCache } from './sidebarCache.js';
+import { type HtmlParts, renderCachedSidebar, type SidebarHtmlCache } from './sidebarCache.js';
 import type { HeadTag, PageModel, SidebarItem, ThemeSettings } from '../../shared/types.js';
 import { App } from '../../theme/App/index.js';
 import { ANNOUNCEMENT_DISMISS_KEY, ANNOUNCEMENT_ID_KEY } from '../../theme/AnnouncementBar/index.js';
@@ -98,21 +98,25 @@ function splitResourceHints(html: string): { resourceHints: string[]; appHtml: s
 // Where the sidebar goes when it comes from the cache (never in a note: the sidebar precedes the content).
 const SIDEBAR_SLOT = '\u0001wiki-sidebar-slot\u0001';
 
-/** The app's HTML; with a sidebar cache, the sidebar is spliced in from the HTML rendered for its branch. */
-function renderApp(input: RenderPageInput): string {
+/** The app's HTML; with a sidebar cache, the sidebar's pieces go between the HTML before and after it. */
+function renderApp(input: RenderPageInput): readonly [string, ...HtmlParts] {
   const { page, site, sidebar, pageComponent, sidebarCache } = input;
   const app = <App page={page} site={site} sidebar={sidebar} pageComponent={pageComponent} />;
-  if (!sidebarCache || page.kind !== 'doc' || sidebar.length === 0) return renderToString(app);
+  if (!sidebarCache || page.kind !== 'doc' || sidebar.length === 0) return [renderToString(app)];
   const html = renderToString(<ServerSidebarSlotContext.Provider value={SIDEBAR_SLOT}>{app}</ServerSidebarSlotContext.Provider>);
   const at = html.indexOf(SIDEBAR_SLOT);
-  if (at === -1) return html; // an overridden DocPage rendered its own sidebar
-  return html.slice(0, at) + renderCachedSidebar(sidebarCache, page, site, sidebar) + html.slice(at + SIDEBAR_SLOT.length);
+  if (at === -1) return [html]; // an overridden DocPage rendered its own sidebar
+  return [html.slice(0, at), ...renderCachedSidebar(sidebarCache, page, site, sidebar), html.slice(at + SIDEBAR_SLOT.length)];
 }
 
-/** A full HTML document for one page: head (title, meta, links, colour-mode script, CSS) and the rendered app. */
-export function renderPageHtml(input: RenderPageInput): string {
+/**
+ * A full HTML document for one page, in pieces to write one after another: head (title, meta, links, colour-mode
+ * script, CSS) and the rendered app, whose sidebar may be bytes shared with other pages.
+ */
+export function renderPageParts(input: RenderPageInput): HtmlParts {
   const { page, site, stylesheets, scripts, bootJson } = input;
-  const { resourceHints, appHtml } = splitResourceHints(renderApp(input));
+  const [first, ...rest] = renderApp(input);
+  const { resourceHints, appHtml } = splitResourceHints(first);
   const head = [
     '<meta charset="utf-8">',
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
@@ -128,13 +132,30 @@ export function renderPageHtml(input: RenderPageInput): string {
     ...(input.preloads ?? []).map((href) => `<link rel="preload" href="${escapeHtml(href)}" as="fetch" crossorigin>`),
     ...stylesheets.map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`),
   ];
-  const body = [
-    `<div id="__wiki">${appHtml}</div>`,
+  const tail = [
     `<script id="__wiki-boot" type="application/json">${escapeJsonForScript(bootJson)}</script>`,
     ...scripts.map((src) => `<script type="module" src="${escapeHtml(src)}"></script>`),
   ];
-  return (
+  const opening =
     `<!doctype html>\n<html lang="en" dir="ltr" data-theme="${site.colorMode.defaultMode}">\n` +
-    `<head>\n${head.join('\n')}\n</head>\n<body>\n${body.join('\n')}\n</body>\n</html>\n`
-  );
+    `<head>\n${head.join('\n')}\n</head>\n<body>\n<div id="__wiki">${appHtml}`;
+  return joinText([opening, ...rest, `</div>\n${tail.join('\n')}\n</body>\n</html>\n`]);
+}
+
+/** A full HTML document for one page, as one string. */
+export function renderPageHtml(input: RenderPageInput): string {
+  return renderPageParts(input)
+    .map((part) => (typeof part === 'string' ? part : Buffer.from(part.buffer, part.byteOffset, part.byteLength).toString('utf8')))
+    .join('');
+}
+
+/** Neighbouring text pieces as one string (the page's text around its shared sidebar bytes). */
+function joinText(parts: HtmlParts): HtmlParts {
+  const joined: (string | Uint8Array)[] = [];
+  for (const part of parts) {
+    const last = joined.length - 1;
+    if (typeof part === 'string' && typeof joined[last] === 'string') joined[last] += part;
+    else joined.push(part);
+  }
+  return joined;
 }
