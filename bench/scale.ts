@@ -20,6 +20,8 @@ interface Row {
   readonly notes: number;
   readonly inputMb: number;
   readonly seconds: number;
+  readonly userSeconds: number;
+  readonly systemSeconds: number;
   readonly peakMb: number;
   readonly outputMb: number;
   readonly ok: boolean;
@@ -35,20 +37,22 @@ function folderBytes(dir: string): number {
 /** One `wiki build` under /usr/bin/time: wall seconds and peak RSS come from the kernel's accounting of the child. */
 function buildOnce(name: string, notes: number, args: readonly string[], inputBytes: number): Row {
   const outDir = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'wiki-scale-')), 'build');
-  const child = spawnSync('/usr/bin/time', ['-f', 'TIME %e %M', process.execPath, path.join(repoRoot, 'bin/wiki.mjs'), 'build', '--out', outDir, ...args], { cwd: repoRoot, encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 });
-  const timeLine = child.stderr.split('\n').find((line) => line.startsWith('TIME ')) ?? 'TIME 0 0';
-  const [, seconds, maxKb] = timeLine.split(' ').map(Number);
+  const child = spawnSync('/usr/bin/time', ['-f', 'TIME %e %M %U %S', process.execPath, path.join(repoRoot, 'bin/wiki.mjs'), 'build', '--out', outDir, ...args], { cwd: repoRoot, encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 });
+  const timeLine = child.stderr.split('\n').find((line) => line.startsWith('TIME ')) ?? 'TIME 0 0 0 0';
+  const [, seconds, maxKb, userSeconds, systemSeconds] = timeLine.split(' ').map(Number);
   const summary = child.stdout.trim().split('\n').pop() ?? '';
   const ok = child.status === 0;
   const outputMb = ok ? folderBytes(outDir) / 1e6 : 0;
   fs.rmSync(path.dirname(outDir), { recursive: true, force: true });
   if (!ok) console.error(child.stderr.split('\n').filter((line) => !line.startsWith('warning')).slice(-15).join('\n'));
-  return { name, notes, inputMb: inputBytes / 1e6, seconds: seconds!, peakMb: maxKb! / 1024, outputMb, ok, summary };
+  return { name, notes, inputMb: inputBytes / 1e6, seconds: seconds!, userSeconds: userSeconds!, systemSeconds: systemSeconds!, peakMb: maxKb! / 1024, outputMb, ok, summary };
 }
 
 function printRow(row: Row): void {
   const perThousand = row.seconds / (row.notes / 1000);
   console.log(`${row.name.padEnd(8)} ${String(row.notes).padStart(6)} notes ${row.inputMb.toFixed(0).padStart(5)} MB in | ${row.seconds.toFixed(1).padStart(6)} s (${perThousand.toFixed(2)} s/1k notes, ${(row.seconds / row.inputMb).toFixed(2)} s/MB) | peak RSS ${row.peakMb.toFixed(0).padStart(5)} MB | out ${row.outputMb.toFixed(0).padStart(5)} MB${row.ok ? '' : ' | FAILED'}`);
+  const msPerOutputMb = (row.seconds * 1000) / row.outputMb;
+  console.log(`         CPU ${row.userSeconds.toFixed(1)} s user + ${row.systemSeconds.toFixed(1)} s system | ${(row.outputMb * 1000 / row.notes).toFixed(0)} KB out per note, ${msPerOutputMb.toFixed(1)} ms per output MB`);
   console.log(`         ${row.summary.replace(/^.*-> \S+ /, '')}`);
 }
 
@@ -69,5 +73,8 @@ for (const notes of sizes) {
 if (rows.length > 1) {
   const [first, last] = [rows[0]!, rows.at(-1)!];
   const growth = last.seconds / first.seconds / (last.notes / first.notes);
+  const outputGrowth = last.outputMb / first.outputMb / (last.notes / first.notes);
   console.log(`growth ${first.name} -> ${last.name}: time x${(last.seconds / first.seconds).toFixed(1)}, memory x${(last.peakMb / first.peakMb).toFixed(1)} for x${last.notes / first.notes} notes (time per note x${growth.toFixed(2)}; 1.00 is linear)`);
+  // Each page carries the sidebar's top level, which grows with the notes: output per note grows, and time follows it.
+  console.log(`  output per note x${outputGrowth.toFixed(2)}; time per output MB x${(last.seconds / last.outputMb / (first.seconds / first.outputMb)).toFixed(2)}`);
 }
