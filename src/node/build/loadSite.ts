@@ -38,6 +38,8 @@ export interface SiteData {
   readonly draftIds: ReadonlySet<string>;
   /** `_category_` metadata by docs-relative folder (the dev server rebuilds the sidebar from it). */
   readonly categories: ReadonlyMap<string, CategoryMetadata>;
+  /** The Markdown renderer and link resolver for these routes (`wiki dev` renders edited notes with it). */
+  readonly parser: NoteParser;
 }
 
 /**
@@ -55,7 +57,6 @@ export interface SiteOutline extends Omit<SiteData, 'docs' | 'docPages' | 'speci
   readonly docPages: readonly DocPageModel[];
   /** The search and not-found pages (custom pages need the renderer: see completeSpecialPages). */
   readonly builtInPages: readonly SpecialPageModel[];
-  readonly parser: NoteParser;
   /** The server renderer and the browser bundle, built by esbuild while notes are parsed. */
   readonly bundles: Promise<SiteBundles>;
 }
@@ -87,7 +88,7 @@ export async function loadSite(context: BuildContext, options: LoadSiteOptions =
   const { tableOfContents } = context.config;
   const docPages = outline.docPages.map((page, index) => withNoteContent(page, parsed[index]!, tableOfContents));
   const { renderer, client } = await outline.bundles;
-  const { sources: _sources, summaries: _summaries, builtInPages: _builtIn, parser: _parser, bundles: _bundles, ...shared } = outline;
+  const { sources: _sources, summaries: _summaries, builtInPages: _builtIn, bundles: _bundles, ...shared } = outline;
   return { ...shared, docs: parsed, docPages, specialPages: completeSpecialPages(context, outline, renderer), client, renderer, assets };
 }
 

@@ -3,7 +3,6 @@
  * rendered in the background while pages are rendered on demand, and updated in place when a note changes.
  */
 import path from 'node:path';
-import type MarkdownIt from 'markdown-it';
 import { setTimeout as sleep, setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import { htmlPathForRoute, pageDataPath } from '../../shared/paths.js';
 import type { DocPageModel, PageModel, ThemeSettings } from '../../shared/types.js';
@@ -17,7 +16,6 @@ import { renderSite } from '../build/renderSite.js';
 import type { SiteConfig } from '../config/schema.js';
 import type { Diagnostic } from '../diagnostics.js';
 import type { ParsedDoc } from '../docs/doc.js';
-import type { LinkResolver } from '../markdown/noteEnv.js';
 import { buildDocPageModels } from '../resolve/pageModels.js';
 import { buildSidebar } from '../resolve/sidebar.js';
 import { buildThemeSettings } from '../resolve/themeSettings.js';
@@ -59,8 +57,6 @@ export interface DevSite {
   quietUntil: number;
   /** The build's files after the search stylesheet: the search index, pulled only when asked for (see renderInBackground). */
   searchTail?: Iterator<SiteFile>;
-  /** Markdown renderer and link resolver for edits, made on the first one. */
-  parser?: { readonly md: MarkdownIt; readonly resolveLink: LinkResolver };
 }
 
 export interface BuildDevSiteOptions {

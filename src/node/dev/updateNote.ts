@@ -4,15 +4,12 @@
  * (a new, removed or renamed note, a changed title) asks for a full in-memory rebuild.
  */
 import fs from 'node:fs';
-import type MarkdownIt from 'markdown-it';
 import type { Route } from '../../shared/paths.js';
 import { checkLinks } from '../build/loadSite.js';
 import { DiagnosticList } from '../diagnostics.js';
 import type { Doc, ParsedDoc } from '../docs/doc.js';
 import { readNoteFile } from '../docs/scan.js';
 import type { LinkResolver } from '../markdown/noteEnv.js';
-import { createMarkdownRenderer } from '../markdown/renderNote.js';
-import { createLinkResolver } from '../resolve/links.js';
 import { buildDocPageModels } from '../resolve/pageModels.js';
 import { parseDoc } from '../resolve/parseDocs.js';
 import { resolveDocs } from '../resolve/routes.js';
@@ -45,7 +42,7 @@ export function updateNote(devSite: DevSite, filePath: string): NoteUpdate {
   const resolved = resolveDocs({ notes: [note], diagnostics, displayPath: context.displayPath, includeDrafts: context.mode === 'development', trailingSlash: context.config.trailingSlash, onDuplicateRoutes: context.config.onDuplicateRoutes });
   const doc = resolved.docs[0];
   if (!doc || !sameRoute(old, doc)) return { kind: 'full', reason: 'its id, route or draft status changed' };
-  const parser = parserFor(devSite);
+  const { parser } = devSite.site;
   const parsed = parseDoc(doc, parser.md, parser.resolveLink);
   devSite.docs[index] = parsed;
   updateDiagnostics(devSite, parsed, diagnostics);
@@ -93,22 +90,4 @@ function sameRoute(old: Omit<Doc, 'body'>, doc: Omit<Doc, 'body'>): boolean {
 
 function layoutOf(doc: Omit<Doc, 'body'>): string {
   return JSON.stringify([doc.sidebarPosition, ...[...layoutFields].map((key) => doc.frontMatter[key])]);
-}
-
-/** The Markdown renderer and link resolver for this build's routes, made on the first edit. */
-function parserFor(devSite: DevSite): { md: MarkdownIt; resolveLink: LinkResolver } {
-  let parser = devSite.parser;
-  if (!parser) {
-    const { site } = devSite;
-    const resolveLink = createLinkResolver({
-      routes: devSite.docs.map((doc) => [doc.sourcePath, doc.route] as const),
-      docsDir: devSite.context.docsDir,
-      staticFiles: site.staticFiles,
-      extraRoutes: new Set<string>(site.specialPages.map((page) => page.route)),
-      baseUrl: devSite.context.config.baseUrl,
-    });
-    parser = { md: createMarkdownRenderer(), resolveLink };
-    devSite.parser = parser;
-  }
-  return parser;
 }
