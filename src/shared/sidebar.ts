@@ -49,6 +49,25 @@ function closedCategory(item: SidebarCategory): SidebarCategory {
   return { ...item, items: [], unloaded: true };
 }
 
+/**
+ * A key per route such that routes with the same key have the same pruned sidebar and branches: the categories that
+ * hold the route (pruning depends on nothing else). A build prunes once per key instead of walking the top level for
+ * every page, which grows with the site. Routes in no category have the key ''.
+ */
+export function sidebarShapeKeys(items: readonly SidebarItem[]): Map<string, string> {
+  const holders = new Map<string, number[]>();
+  let nextId = 0;
+  const visit = (level: readonly SidebarItem[], ancestors: readonly number[]) => {
+    for (const item of level) {
+      const own = item.type === 'category' ? [...ancestors, nextId++] : ancestors;
+      if (item.href !== undefined) holders.set(item.href, [...(holders.get(item.href) ?? []), ...own]);
+      if (item.type === 'category') visit(item.items, own);
+    }
+  };
+  visit(items, []);
+  return new Map([...holders].map(([route, ids]) => [route, [...new Set(ids)].sort((a, b) => a - b).join(',')]));
+}
+
 /** Whether a page's pruned sidebar shows this category's items: it holds the page, or it is not collapsed. */
 function showsItems(item: SidebarItem, route: Route | string, index: SidebarRouteIndex | undefined): boolean {
   if (item.type !== 'category') return false;

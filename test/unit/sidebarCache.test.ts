@@ -8,7 +8,7 @@ import { validateConfig } from '../../src/node/config/loadConfig.js';
 import { renderPageHtml, renderPageParts } from '../../src/node/render/renderPage.js';
 import { createSidebarHtmlCache } from '../../src/node/render/sidebarCache.js';
 import { buildThemeSettings } from '../../src/node/resolve/themeSettings.js';
-import { assemblePageSidebar, indexSidebarRoutes, pageSidebarBranches, pruneSidebar, sidebarSkeleton } from '../../src/shared/sidebar.js';
+import { assemblePageSidebar, indexSidebarRoutes, pageSidebarBranches, pruneSidebar, sidebarShapeKeys, sidebarSkeleton } from '../../src/shared/sidebar.js';
 import type { ThemeSettings } from '../../src/shared/types.js';
 
 // The sidebar HTML cache must be invisible: every page of the real corpus renders byte for byte as without it. And the
@@ -55,5 +55,20 @@ describe('sidebar HTML cache', () => {
     }
     assert.deepEqual(differing, []);
     assert.ok(fetched <= site.docPages.length, `at most one branch file a page on the corpus (${fetched} for ${site.docPages.length} pages)`);
+  });
+
+  it('gives pages the same shape key only when their pruned sidebars and branches are the same', () => {
+    const keys = sidebarShapeKeys(site.sidebar);
+    const index = indexSidebarRoutes(site.sidebar);
+    const shapeByKey = new Map<string, string>();
+    const mismatched: string[] = [];
+    for (const page of site.docPages) {
+      const key = keys.get(page.route) ?? '';
+      const shape = JSON.stringify([pruneSidebar(site.sidebar, page.route, index), pageSidebarBranches(site.sidebar, page.route, index)]);
+      if ((shapeByKey.get(key) ?? shape) !== shape) mismatched.push(page.route);
+      shapeByKey.set(key, shape);
+    }
+    assert.deepEqual(mismatched, []);
+    assert.ok(shapeByKey.size > 50 && shapeByKey.size < site.docPages.length / 2, `${shapeByKey.size} shapes for ${site.docPages.length} pages`);
   });
 });

@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
 import { htmlPathForRoute, pageDataPath, type Route } from '../../shared/paths.js';
-import { indexSidebarRoutes, pageSidebarBranches, pruneSidebar } from '../../shared/sidebar.js';
+import { indexSidebarRoutes, pageSidebarBranches, pruneSidebar, sidebarShapeKeys } from '../../shared/sidebar.js';
 import type { RuntimeSettings } from '../../shared/runtime.js';
 import type { CustomPageModel, DocPageModel, SidebarItem, SpecialPageModel, ThemeSettings } from '../../shared/types.js';
 import type { SiteConfig } from '../config/schema.js';
@@ -70,10 +70,17 @@ export function* renderSite(input: RenderSiteInput): Generator<SiteFile> {
 function createDocPageRenderer(settings: DocPageSettings, renderPageParts: PageRenderer['renderPageParts']): (page: DocPageModel) => SiteFile[] {
   const sidebarCache = createSidebarHtmlCache();
   const routeIndex = indexSidebarRoutes(settings.sidebar);
+  const shapeKeys = sidebarShapeKeys(settings.sidebar);
+  const shapes = new Map<string, { sidebar: SidebarItem[]; branches: number[] }>();
   return (page) => {
-    const sidebar = pruneSidebar(settings.sidebar, page.route, routeIndex);
-    // The browser rebuilds `sidebar` from the cached skeleton and these branch files, fetched as the page loads.
-    const branches = pageSidebarBranches(settings.sidebar, page.route, routeIndex);
+    const key = shapeKeys.get(page.route) ?? '';
+    let shape = shapes.get(key);
+    if (!shape) {
+      // The browser rebuilds `sidebar` from the cached skeleton and these branch files, fetched as the page loads.
+      shape = { sidebar: pruneSidebar(settings.sidebar, page.route, routeIndex), branches: pageSidebarBranches(settings.sidebar, page.route, routeIndex) };
+      shapes.set(key, shape);
+    }
+    const { sidebar, branches } = shape;
     const preloads = [settings.runtime.sidebarSkeletonUrl, ...branches.map((index) => `${settings.runtime.sidebarBranchUrl}${index}.json`)];
     // The note's HTML is already in the page: the boot data leaves it out and the browser reads it from the DOM.
     const pageJson = JSON.stringify({ ...page, contentHtml: '' });
