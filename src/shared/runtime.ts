@@ -9,8 +9,6 @@ import type { PageModel, ThemeSettings } from './types.js';
 export interface RuntimeSettings {
   /** The site's base URL, e.g. "/" or "/wiki/". */
   readonly baseUrl: string;
-  /** The full sidebar tree (one hashed JSON). */
-  readonly sidebarUrl: string;
   /** Folder of one JSON per top-level sidebar category, `${sidebarBranchUrl}${index}.json`, so a navigation loads one branch, not the tree. */
   readonly sidebarBranchUrl: string;
   /** The top-level items with every category's items left out: what each page's sidebar is assembled from. */

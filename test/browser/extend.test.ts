@@ -7,15 +7,13 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import type { Browser, BrowserContext } from 'playwright-core';
-import type { SiteServer } from '../../src/node/server/index.js';
-import { launchBrowser, openWatchedPage, serveBuiltSite } from '../helpers/browser.js';
+import type { BrowserContext } from 'playwright-core';
+import { type BrowsedSite, browseBuiltSite, openWatchedPage } from '../helpers/browser.js';
 import { buildFixture } from '../helpers/cli.js';
 
 describe('extending a site, in the browser', () => {
-  let browser: Browser;
+  let site: BrowsedSite;
   let context: BrowserContext;
-  let server: SiteServer;
   let base: string;
   let assets: string[];
 
@@ -23,16 +21,11 @@ describe('extending a site, in the browser', () => {
     const result = await buildFixture('ext-site');
     assert.equal(result.code, 0, result.stderr);
     assets = fs.readdirSync(path.join(result.outDir, 'assets'));
-    server = await serveBuiltSite(result.outDir);
-    base = server.url.replace(/\/$/, '');
-    browser = await launchBrowser();
-    context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    site = await browseBuiltSite(result.outDir);
+    ({ base, context } = site);
   });
 
-  after(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+  after(() => site?.close());
 
   /** `/assets/<name>-<hash>.js` of a lazy chunk. */
   const chunkUrl = (name: string) => `/assets/${assets.find((file) => file.startsWith(`chunk-${name}-`) && file.endsWith('.js'))}`;

@@ -1,32 +1,25 @@
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import type { Browser, BrowserContext } from 'playwright-core';
-import type { SiteServer } from '../../src/node/server/index.js';
-import { launchBrowser, openWatchedPage, serveBuiltSite } from '../helpers/browser.js';
+import type { BrowserContext } from 'playwright-core';
+import { type BrowsedSite, browseBuiltSite, openWatchedPage } from '../helpers/browser.js';
 import { makeTempDir, repoRoot, runWiki } from '../helpers/cli.js';
 
 // The project's own site, built by the real CLI and served by `wiki serve`'s server, in Debian's Chromium.
 describe('site shell on the project site', () => {
-  let browser: Browser;
+  let site: BrowsedSite;
   let context: BrowserContext;
-  let server: SiteServer;
   let base: string;
 
   before(async () => {
     const outDir = path.join(makeTempDir(), 'build');
     const result = await runWiki(['build', '--out', outDir]);
     assert.equal(result.code, 0, result.stderr);
-    server = await serveBuiltSite(outDir);
-    base = server.url.replace(/\/$/, '');
-    browser = await launchBrowser();
-    context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    site = await browseBuiltSite(outDir);
+    ({ base, context } = site);
   });
 
-  after(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+  after(() => site?.close());
 
   it('renders the head: lang, dir, title, viewport, favicon, description, canonical, hreflang, Open Graph', async () => {
     const { page } = await openWatchedPage(context);

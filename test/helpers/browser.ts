@@ -23,6 +23,30 @@ export function serveBuiltSite(dir: string): Promise<SiteServer> {
   return startSiteServer({ files: directoryFiles(dir), port: 0 });
 }
 
+/** A built site served over HTTP and a browser with a desktop-sized context, for a test file's before() and after(). */
+export interface BrowsedSite {
+  /** The server's address without its trailing slash: `${base}/route`. */
+  readonly base: string;
+  readonly browser: Browser;
+  readonly context: BrowserContext;
+  close(): Promise<void>;
+}
+
+export async function browseBuiltSite(dir: string): Promise<BrowsedSite> {
+  const server = await serveBuiltSite(dir);
+  const browser = await launchBrowser();
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  return {
+    base: server.url.replace(/\/$/, ''),
+    browser,
+    context,
+    close: async () => {
+      await browser.close();
+      await server.close();
+    },
+  };
+}
+
 export interface WatchedPage {
   readonly page: Page;
   /** Console errors and uncaught page errors seen so far. */

@@ -24,7 +24,8 @@ const SKELETON_FILE = 'top.json';
 /**
  * The browser runtime's settings and the sidebar files it loads: the top level (the skeleton every page hydrates from,
  * cached once), and each top-level category on its own (at most about 2 KB gzipped on the corpus), so a page or a
- * navigation fetches only the branch it shows. The whole tree (about 17 KB gzipped) is written too, for tools.
+ * navigation fetches only the branch it shows. The whole tree (about 17 KB gzipped) is written too, for tools; the
+ * browser never reads it, so the boot data does not name it.
  */
 export function buildRuntimeFiles(input: RuntimeFilesInput): RuntimeFiles {
   const { config, sidebar } = input;
@@ -41,7 +42,6 @@ export function buildRuntimeFiles(input: RuntimeFilesInput): RuntimeFiles {
   const { trackingID, anonymizeIP } = config.analytics;
   const runtime: RuntimeSettings = {
     baseUrl: base,
-    sidebarUrl: `${base}assets/${name}.json`,
     sidebarBranchUrl: `${base}assets/${name}/`,
     sidebarSkeletonUrl: `${base}assets/${name}/${SKELETON_FILE}`,
     dataUrl: `${base}__data/`,
