@@ -4,8 +4,10 @@
  *   node --import tsx bench/engine.ts --full     plus full `wiki build`s (HTML written), each in a child process
  *   node --import tsx bench/engine.ts --full --runs 5    five full builds instead of three (median and best)
  * A full build's time swings with the machine: on a shared 2-core host the same build took 4.7-6.2 s, mostly in
- * system time (creating the output's ~4,300 files; ext4 gets slower at it after many files were just deleted).
- * So it runs several times and prints user and system CPU apart.
+ * system time (creating the output's ~4,300 files). ext4 creates files several times slower in the half minute after
+ * many were deleted (30,000 files: 3.9 s of system time right after deleting as many, 1.5 s 40 s later), so the
+ * builds' outputs are all deleted at the end, not between runs; it runs several times and prints user and system
+ * CPU apart.
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -33,21 +35,22 @@ async function benchPipeline(): Promise<void> {
   console.log(`  stages: ${stages}`);
 }
 
-/** One full build under /usr/bin/time; returns its wall seconds. */
-function benchFullBuild(run: number): number {
-  const outDir = fs.mkdtempSync(path.join(os.tmpdir(), 'wiki-bench-'));
+/** One full build under /usr/bin/time into a folder of `outRoot`; returns its wall seconds. */
+function benchFullBuild(run: number, outRoot: string): number {
+  const outDir = fs.mkdtempSync(path.join(outRoot, 'run-'));
   const child = spawnSync('/usr/bin/time', ['-f', '%e %M %U %S', process.execPath, path.join(repoRoot, 'bin/wiki.mjs'), 'build', '--docs', corpus, '--out', path.join(outDir, 'build')], { cwd: repoRoot, encoding: 'utf8' });
   const [elapsed, maxKb, user, sys] = child.stderr.trim().split('\n').pop()!.split(' ').map(Number);
   const summary = child.stdout.trim().split('\n').pop();
   console.log(`full build ${run} (HTML written): wall ${elapsed!.toFixed(2)} s, CPU ${user!.toFixed(2)} s user + ${sys!.toFixed(2)} s system, peak RSS ${(maxKb! / 1024).toFixed(0)} MB`);
   console.log(`  ${summary}`);
-  fs.rmSync(outDir, { recursive: true, force: true });
   return elapsed!;
 }
 
 const { values } = parseArgs({ options: { full: { type: 'boolean', default: false }, runs: { type: 'string', default: '3' } } });
 await benchPipeline();
 if (values.full) {
-  const walls = Array.from({ length: Number(values.runs) }, (_, run) => benchFullBuild(run + 1)).sort((a, b) => a - b);
+  const outRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'wiki-bench-'));
+  const walls = Array.from({ length: Number(values.runs) }, (_, run) => benchFullBuild(run + 1, outRoot)).sort((a, b) => a - b);
   console.log(`full build over ${walls.length} runs: median ${walls[Math.floor(walls.length / 2)]!.toFixed(2)} s, best ${walls[0]!.toFixed(2)} s`);
+  fs.rmSync(outRoot, { recursive: true, force: true });
 }

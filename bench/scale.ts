@@ -34,16 +34,20 @@ function folderBytes(dir: string): number {
   return total;
 }
 
-/** One `wiki build` under /usr/bin/time: wall seconds and peak RSS come from the kernel's accounting of the child. */
+/**
+ * One `wiki build` under /usr/bin/time: wall seconds and peak RSS come from the kernel's accounting of the child.
+ * Outputs are deleted only at the end: ext4 creates files several times slower in the half minute after many were
+ * deleted, which would charge one build for the previous one's clean-up.
+ */
 function buildOnce(name: string, notes: number, args: readonly string[], inputBytes: number): Row {
   const outDir = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'wiki-scale-')), 'build');
+  cleanUp.push(path.dirname(outDir));
   const child = spawnSync('/usr/bin/time', ['-f', 'TIME %e %M %U %S', process.execPath, path.join(repoRoot, 'bin/wiki.mjs'), 'build', '--out', outDir, ...args], { cwd: repoRoot, encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 });
   const timeLine = child.stderr.split('\n').find((line) => line.startsWith('TIME ')) ?? 'TIME 0 0 0 0';
   const [, seconds, maxKb, userSeconds, systemSeconds] = timeLine.split(' ').map(Number);
   const summary = child.stdout.trim().split('\n').pop() ?? '';
   const ok = child.status === 0;
   const outputMb = ok ? folderBytes(outDir) / 1e6 : 0;
-  fs.rmSync(path.dirname(outDir), { recursive: true, force: true });
   if (!ok) console.error(child.stderr.split('\n').filter((line) => !line.startsWith('warning')).slice(-15).join('\n'));
   return { name, notes, inputMb: inputBytes / 1e6, seconds: seconds!, userSeconds: userSeconds!, systemSeconds: systemSeconds!, peakMb: maxKb! / 1024, outputMb, ok, summary };
 }
@@ -60,6 +64,8 @@ const { values } = parseArgs({ options: { sizes: { type: 'string', default: '100
 const sizes = values.sizes.split(',').map(Number);
 console.log(`wiki build scale bench: ${os.availableParallelism()} cores, Node ${process.version}, load ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
 const rows: Row[] = [];
+/** Folders to delete once every build is done. */
+const cleanUp: string[] = [];
 const corpusRow = buildOnce('corpus', 1062, ['--docs', corpus], folderBytes(corpus));
 printRow(corpusRow);
 for (const notes of sizes) {
@@ -68,7 +74,7 @@ for (const notes of sizes) {
   const row = buildOnce(`${notes / 1000}k`, notes, ['--config', site.configPath], site.bytes);
   printRow(row);
   rows.push(row);
-  if (!values.keep) fs.rmSync(siteDir, { recursive: true, force: true });
+  if (!values.keep) cleanUp.push(siteDir);
 }
 if (rows.length > 1) {
   const [first, last] = [rows[0]!, rows.at(-1)!];
@@ -78,3 +84,4 @@ if (rows.length > 1) {
   // Each page carries the sidebar's top level, which grows with the notes: output per note grows, and time follows it.
   console.log(`  output per note x${outputGrowth.toFixed(2)}; time per output MB x${(last.seconds / last.outputMb / (first.seconds / first.outputMb)).toFixed(2)}`);
 }
+for (const dir of cleanUp) fs.rmSync(dir, { recursive: true, force: true });
