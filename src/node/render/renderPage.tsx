@@ -139,7 +139,7 @@ export function renderPageParts(input: RenderPageInput): HtmlParts {
   const opening =
     `<!doctype html>\n<html lang="en" dir="ltr" data-theme="${site.colorMode.defaultMode}">\n` +
     `<head>\n${head.join('\n')}\n</head>\n<body>\n<div id="__wiki">${appHtml}`;
-  return joinText([opening, ...rest, `</div>\n${tail.join('\n')}\n</body>\n</html>\n`]);
+  return [opening, ...rest, `</div>\n${tail.join('\n')}\n</body>\n</html>\n`];
 }
 
 /** A full HTML document for one page, as one string. */
@@ -147,15 +147,4 @@ export function renderPageHtml(input: RenderPageInput): string {
   return renderPageParts(input)
     .map((part) => (typeof part === 'string' ? part : Buffer.from(part.buffer, part.byteOffset, part.byteLength).toString('utf8')))
     .join('');
-}
-
-/** Neighbouring text pieces as one string (the page's text around its shared sidebar bytes). */
-function joinText(parts: HtmlParts): HtmlParts {
-  const joined: (string | Uint8Array)[] = [];
-  for (const part of parts) {
-    const last = joined.length - 1;
-    if (typeof part === 'string' && typeof joined[last] === 'string') joined[last] += part;
-    else joined.push(part);
-  }
-  return joined;
 }
