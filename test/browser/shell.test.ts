@@ -3,7 +3,7 @@ import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { BrowserContext } from 'playwright-core';
 import { type BrowsedSite, browseBuiltSite, openWatchedPage } from '../helpers/browser.js';
-import { makeTempDir, repoRoot, runWiki } from '../helpers/cli.js';
+import { makeTempDir, runWiki } from '../helpers/cli.js';
 
 // The project's own site, built by the real CLI and served by `wiki serve`'s server, in Debian's Chromium.
 describe('site shell on the project site', () => {

@@ -9,7 +9,6 @@ import { checkLinks } from '../build/loadSite.js';
 import { DiagnosticList } from '../diagnostics.js';
 import type { Doc, ParsedDoc } from '../docs/doc.js';
 import { readNoteFile } from '../docs/scan.js';
-import type { LinkResolver } from '../markdown/noteEnv.js';
 import { buildDocPageModels } from '../resolve/pageModels.js';
 import { parseDoc } from '../resolve/parseDocs.js';
 import { resolveDocs } from '../resolve/routes.js';
