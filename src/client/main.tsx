@@ -10,7 +10,7 @@ import { hydrateRoot } from 'react-dom/client';
 import { pageDataUrl, routeFromPathname } from '../shared/paths.js';
 import { DOCS_PLUGIN_ID, DOCS_VERSION_NAMES, preferredVersionKey } from '../shared/runtime.js';
 import { readStorage, removeStorage } from '../shared/storage.js';
-import type { PageModel, SidebarItem } from '../shared/types.js';
+import type { SidebarItem } from '../shared/types.js';
 import type { ThemeHooks } from '../theme/App/index.js';
 import { translate } from '../theme/Translate/index.js';
 import { readBootData } from './boot.js';
