@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import type { CustomPageModel, PageModel, SpecialPageModel, ThemeSettings } from '../../shared/types.js';
 import { buildThemeSettings } from '../resolve/themeSettings.js';
+import { usesEngineRenderer } from '../render/loadRenderer.js';
 import { startSearchIndex } from '../search/index.js';
 import type { ClientAssets } from './clientBundle.js';
 import type { DocSummary } from '../docs/doc.js';
@@ -62,14 +63,16 @@ export async function buildSite(context: BuildContext, configPath: string, optio
   }
   let specialPages: readonly (SpecialPageModel | CustomPageModel)[] = [];
   await emitSite(context.outDir, async (staging) => {
-    // The index worker writes its files into the staging folder itself, beside the page writer.
-    const search = startSearchIndex({ pages: outline.docPages, config: context.config, writeTo: staging });
+    // The index worker writes its files into the staging folder itself, beside the page writer, and on a large site
+    // renders the pages it has time for.
+    const renderPages = usesEngineRenderer(outline.extensions) && outline.sources.length >= PAGE_HELPER_MIN_NOTES;
+    const search = startSearchIndex({ pages: outline.docPages, config: context.config, writeTo: staging, renderPages });
     try {
       const notes = createNoteStream(outline, context, search);
       await timeStageAsync(context, 'parse', () => notes.renderAhead(outline.bundles));
       const { renderer, client } = await outline.bundles;
       specialPages = completeSpecialPages(context, outline, renderer);
-      const files = renderSite({ sidebar: outline.sidebar, docPages: notes.pages(), specialPages, renderer, theme, config: context.config, client });
+      const files = renderSite({ sidebar: outline.sidebar, docPages: notes.pages(), specialPages, renderer, theme, config: context.config, client, ...(search.pageHelper && { pageHelper: search.pageHelper }) });
       const writer = createSiteWriter(staging);
       timeStage(context, 'render+emit', () => {
         for (const file of search.appendTo(files, context)) writer.write(file);
@@ -85,6 +88,13 @@ export async function buildSite(context: BuildContext, configPath: string, optio
   });
   return summary(specialPages);
 }
+
+/**
+ * From how many notes the index worker also renders pages. It renders only when idle, so it pays where indexing
+ * leaves it time: 10,000 synthetic notes, 3,228 pages and 17% less build time. On the real corpus (1,062 notes) it
+ * found time for 88 pages, a gain lost in the noise, while loading React and the theme there cost ~20 MB.
+ */
+const PAGE_HELPER_MIN_NOTES = 2_000;
 
 /** The settings every page's theme renders with (navbar, footer, colour mode, translations). */
 function buildSiteTheme(context: BuildContext, configPath: string, site: Pick<SiteData, 'draftIds' | 'sidebar'> & { docs: readonly DocSummary[] }, translations: Record<string, string>): ThemeSettings {

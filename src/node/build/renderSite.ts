@@ -20,10 +20,20 @@ export interface RenderSiteInput {
   readonly theme: ThemeSettings;
   readonly config: SiteConfig;
   readonly client: ClientAssets;
+  /** Another thread that renders and writes note pages itself when it has time (`wiki build`). */
+  readonly pageHelper?: PageHelper;
 }
 
-/** What every note's page is rendered with. */
-interface DocPageSettings {
+/** A thread offered note pages: it takes those it has time for and writes their files itself. */
+export interface PageHelper {
+  /** Called once, before any page is offered, with what every page renders with. */
+  start(settings: DocPageSettings): void;
+  /** True when it took the page (its files are then not yielded here). */
+  take(page: DocPageModel): boolean;
+}
+
+/** What every note's page is rendered with (plain data: it is also sent to the page helper's thread). */
+export interface DocPageSettings {
   readonly theme: ThemeSettings;
   readonly sidebar: readonly SidebarItem[];
   readonly stylesheets: readonly string[];
@@ -51,10 +61,11 @@ export function* renderSite(input: RenderSiteInput): Generator<SiteFile> {
     sharedBootJson: `"site":${JSON.stringify(input.theme)},"runtime":${JSON.stringify(runtime)}`,
   };
   const renderDocPage = createDocPageRenderer(settings, renderer.renderPageParts);
+  input.pageHelper?.start(settings);
   const docRoutes: Route[] = [];
   for (const page of input.docPages) {
     docRoutes.push(page.route);
-    yield* renderDocPage(page);
+    if (!input.pageHelper?.take(page)) yield* renderDocPage(page);
   }
   for (const page of specialPages) {
     const bootJson = `{"page":${JSON.stringify(page)},${settings.sharedBootJson}}`;
@@ -67,7 +78,7 @@ export function* renderSite(input: RenderSiteInput): Generator<SiteFile> {
 }
 
 /** Renders one note page to its HTML file and its data file (what in-browser navigation fetches). */
-function createDocPageRenderer(settings: DocPageSettings, renderPageParts: PageRenderer['renderPageParts']): (page: DocPageModel) => SiteFile[] {
+export function createDocPageRenderer(settings: DocPageSettings, renderPageParts: PageRenderer['renderPageParts']): (page: DocPageModel) => SiteFile[] {
   const sidebarCache = createSidebarHtmlCache();
   const routeIndex = indexSidebarRoutes(settings.sidebar);
   const shapeKeys = sidebarShapeKeys(settings.sidebar);

@@ -33,9 +33,14 @@ export interface PageRenderer {
   readonly pageModules: ReadonlyMap<string, PageModule>;
 }
 
+/** Whether the site renders with the engine's own modules (no theme overrides or custom pages): a worker can load them too. */
+export function usesEngineRenderer(extensions: SiteExtensions): boolean {
+  return extensions.overrides.size === 0 && extensions.pages.length === 0;
+}
+
 /** The renderer for this site: the engine's own, or a bundle with the site's overrides and pages. */
 export async function loadRenderer(context: BuildContext, extensions: SiteExtensions, translations?: Readonly<Record<string, string>>): Promise<PageRenderer> {
-  if (extensions.overrides.size === 0 && extensions.pages.length === 0) return { renderPageHtml, renderPageParts, pageModules: new Map() };
+  if (usesEngineRenderer(extensions)) return { renderPageHtml, renderPageParts, pageModules: new Map() };
   const start = performance.now();
   const file = await bundleRenderer(context, extensions, translations);
   context.timings.set('theme', performance.now() - start); // in parallel with parsing the notes

@@ -8,8 +8,9 @@ import { MessageChannel, receiveMessageOnPort } from 'node:worker_threads';
 import type { SearchRuntime } from '../../shared/search.js';
 import type { BuildContext } from '../build/context.js';
 import type { SiteFile } from '../build/emit.js';
+import type { PageHelper } from '../build/renderSite.js';
 import type { SiteConfig } from '../config/schema.js';
-import { type DocBatch, type LocalIndexInput, packHtml } from './indexFiles.js';
+import { DONE, HANDLED, type IndexWorkerMessage, type LocalIndexInput, packHtml, POSTED, SIGNALS } from './indexFiles.js';
 import { type RecordDoc, type RecordPage, SEARCH_DOCS_TAG, SEARCH_LANGUAGE } from './records.js';
 import { enginePath } from '../engineRoot.js';
 import { startWorker } from '../workers.js';
@@ -29,6 +30,8 @@ export interface SearchIndexInput {
   readonly config: SiteConfig;
   /** The site folder being written: the worker writes the index files there (else they come back as files). */
   readonly writeTo?: string;
+  /** With `writeTo`: the worker also renders and writes the note pages it has time for (see `pageHelper`). */
+  readonly renderPages?: boolean;
 }
 
 /** A search index being built beside rendering. */
@@ -39,6 +42,8 @@ export interface SearchIndexJob {
   appendTo(files: Iterable<SiteFile>, context: BuildContext): Iterable<SiteFile>;
   /** Stops the worker (a build that failed midway), so it writes no more into a folder about to be removed. */
   stop(): Promise<void>;
+  /** The worker as a page helper (with `renderPages`): it renders and writes the note pages it has time for. */
+  readonly pageHelper?: PageHelper;
 }
 
 /**
@@ -48,10 +53,12 @@ export interface SearchIndexJob {
 export function startSearchIndex(input: SearchIndexInput): SearchIndexJob {
   const stylesheet: SiteFile = [STYLESHEET_FILE, readModalStylesheet()];
   const { config } = input;
-  const worker = config.search.provider === 'local' ? startIndexWorker({ pages: input.pages, urlPrefix: config.baseUrl, indexDir: INDEX_DIR, ...(input.writeTo !== undefined && { writeTo: input.writeTo }) }) : undefined;
+  const renderPages = input.renderPages === true && input.writeTo !== undefined;
+  const worker = config.search.provider === 'local' ? startIndexWorker({ pages: input.pages, urlPrefix: config.baseUrl, indexDir: INDEX_DIR, ...(input.writeTo !== undefined && { writeTo: input.writeTo }) }, renderPages) : undefined;
   return {
     add: (doc) => worker?.add(doc),
     stop: async () => worker?.stop(),
+    ...(worker && renderPages && { pageHelper: worker.pageHelper }),
     *appendTo(files, context) {
       yield* files;
       yield stylesheet;
@@ -108,21 +115,23 @@ const BATCH_CHARS = 250_000;
 const BATCH_NOTES = 50;
 
 /**
- * The worker gets notes in batches on one port and replies on another; two shared counters (batches posted, done)
- * let both sides wait without an event loop: the page writer is synchronous, and so is the worker's indexing.
+ * The worker gets notes in batches on one port and replies on another; shared counters (messages posted, messages
+ * handled, done) let both sides wait without an event loop: the page writer is synchronous, and so is the worker's
+ * indexing. Between batches it renders the pages it is handed, so the second core renders too when indexing leaves
+ * it idle (10,000 synthetic notes: the worker waited for notes half the time).
  */
-function startIndexWorker(input: LocalIndexInput): { add(doc: RecordDoc): void; takeFiles(): Map<string, string>; stop(): Promise<void> } {
-  const signal = new Int32Array(new SharedArrayBuffer(8));
+function startIndexWorker(input: LocalIndexInput, renderPages: boolean): { add(doc: RecordDoc): void; takeFiles(): Map<string, string>; stop(): Promise<void>; pageHelper: PageHelper } {
+  const signal = new Int32Array(new SharedArrayBuffer(4 * SIGNALS));
   const replies = new MessageChannel();
   const docs = new MessageChannel();
-  const worker = startWorker('indexWorker', { workerData: { input, signal, docs: docs.port2, port: replies.port2 }, transferList: [docs.port2, replies.port2] });
+  const worker = startWorker('indexWorker', { workerData: { input, renderPages, signal, docs: docs.port2, port: replies.port2 }, transferList: [docs.port2, replies.port2] });
   let failure: Error | undefined;
   worker.once('error', (error) => (failure = error));
   worker.unref();
-  const post = (message: DocBatch | { end: true }, transfer: ArrayBuffer[] = []) => {
+  const post = (message: IndexWorkerMessage, transfer: ArrayBuffer[] = []) => {
     docs.port1.postMessage(message, transfer);
-    Atomics.add(signal, 1, 1);
-    Atomics.notify(signal, 1);
+    Atomics.add(signal, POSTED, 1);
+    Atomics.notify(signal, POSTED);
   };
   let batch: RecordDoc[] = [];
   let batchChars = 0;
@@ -134,6 +143,7 @@ function startIndexWorker(input: LocalIndexInput): { add(doc: RecordDoc): void; 
     batchChars = 0;
   };
   let files: Map<string, string> | undefined;
+  let rendering = false;
   return {
     add(doc) {
       batch.push(doc);
@@ -147,11 +157,23 @@ function startIndexWorker(input: LocalIndexInput): { add(doc: RecordDoc): void; 
       if (files) return files;
       flush();
       post({ end: true });
-      if (Atomics.wait(signal, 0, 0, WORKER_TIMEOUT_MS) === 'timed-out') failure ??= new Error(`no answer in ${WORKER_TIMEOUT_MS / 1000} s`);
+      if (Atomics.wait(signal, DONE, 0, WORKER_TIMEOUT_MS) === 'timed-out') failure ??= new Error(`no answer in ${WORKER_TIMEOUT_MS / 1000} s`);
       const reply = receiveMessageOnPort(replies.port1)?.message as IndexWorkerReply | undefined;
       void worker.terminate();
       if (reply?.files) return (files = reply.files);
-      throw new Error(`Could not build the search index: ${reply?.error ?? failure?.message ?? 'its worker thread stopped'}`, { cause: failure });
+      throw new Error(`Could not build the search index (or write the pages its worker took): ${reply?.error ?? failure?.message ?? 'its worker thread stopped'}`, { cause: failure });
+    },
+    pageHelper: {
+      start(settings) {
+        post({ settings });
+        rendering = true;
+      },
+      // Only when at most the message in hand is unfinished: a longer queue would leave the page writer waiting at the end.
+      take(page) {
+        if (!rendering || failure || Atomics.load(signal, POSTED) - Atomics.load(signal, HANDLED) > 1) return false;
+        post({ page });
+        return true;
+      },
     },
   };
 }

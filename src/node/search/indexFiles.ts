@@ -1,4 +1,6 @@
-/** The embedded index's files, as the index worker builds them: records -> index.json, term shards, text bundles. */
+/** The embedded index's files, as the index worker builds them (records -> index.json, term shards, text bundles), and what it is sent. */
+import type { DocPageSettings } from '../build/renderSite.js';
+import type { DocPageModel } from '../../shared/types.js';
 import { buildLocalIndex, INDEX_FILE } from './localIndex.js';
 import { type BuildRecordsInput, type RecordDoc, searchRecords } from './records.js';
 
@@ -48,3 +50,12 @@ export function* unpackDocs(batch: DocBatch): Generator<RecordDoc> {
     yield { ...doc, html: bytes.toString('utf8', index === 0 ? 0 : batch.htmlEnds[index - 1], batch.htmlEnds[index]) };
   }
 }
+
+/** The shared counters: the worker has replied (0 or 1), messages posted to it, messages it has handled. */
+export const SIGNALS = 3;
+export const DONE = 0;
+export const POSTED = 1;
+export const HANDLED = 2;
+
+/** What the index worker is sent, in order: note batches to index, page settings once, pages to render, the end. */
+export type IndexWorkerMessage = DocBatch | { readonly settings: DocPageSettings } | { readonly page: DocPageModel } | { readonly end: true };
