@@ -26,11 +26,12 @@ describe('sidebar HTML cache', () => {
 
   it('renders every corpus page exactly as a full render does', () => {
     const cache = createSidebarHtmlCache();
+    const keys = sidebarShapeKeys(site.sidebar);
     const differing: string[] = [];
     const renderedAlone: string[] = [];
     for (const page of site.docPages) {
       const input = { page, site: theme, sidebar: pruneSidebar(site.sidebar, page.route), stylesheets: [], scripts: [], bootJson: '{}' };
-      const parts = renderPageParts({ ...input, sidebarCache: cache });
+      const parts = renderPageParts({ ...input, sidebarCache: { cache, key: keys.get(page.route) ?? '' } });
       const joined = parts.map((part) => (typeof part === 'string' ? part : Buffer.from(part).toString('utf8'))).join('');
       if (joined !== renderPageHtml(input)) differing.push(page.route);
       if (parts.every((part) => typeof part === 'string')) renderedAlone.push(page.route);

@@ -96,7 +96,7 @@ export function createDocPageRenderer(settings: DocPageSettings, renderPageParts
     // The note's HTML is already in the page: the boot data leaves it out and the browser reads it from the DOM.
     const pageJson = JSON.stringify({ ...page, contentHtml: '' });
     const bootJson = `{"page":${pageJson},"sidebarBranches":${JSON.stringify(branches)},${settings.sharedBootJson}}`;
-    const html = renderPageParts({ page, site: settings.theme, sidebar, stylesheets: settings.stylesheets, scripts: settings.scripts, bootJson, sidebarCache, preloads });
+    const html = renderPageParts({ page, site: settings.theme, sidebar, stylesheets: settings.stylesheets, scripts: settings.scripts, bootJson, sidebarCache: { cache: sidebarCache, key }, preloads });
     // A JSON string cannot contain this key-value pair except as the real (emptied) field: splice the content in.
     return [
       [htmlPathForRoute(page.route), html],

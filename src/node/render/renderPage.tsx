@@ -16,8 +16,11 @@ export interface RenderPageInput {
   readonly scripts: readonly string[];
   /** JSON the browser runtime boots from; written into a `type="application/json"` script. */
   readonly bootJson: string;
-  /** Sidebar HTML shared by the pages of a branch (one per build); without it each page renders its own. */
-  readonly sidebarCache?: SidebarHtmlCache;
+  /**
+   * Sidebar HTML shared by the pages with one key (one cache per build; the key from sidebarShapeKeys: pages held by
+   * the same categories); without it each page renders its own.
+   */
+  readonly sidebarCache?: { readonly cache: SidebarHtmlCache; readonly key: string };
   /** Data files the browser runtime fetches before hydrating (the sidebar's): fetched early with a preload. */
   readonly preloads?: readonly string[];
   /** A custom page's component (the default export of its module). */
@@ -106,7 +109,7 @@ function renderApp(input: RenderPageInput): readonly [string, ...HtmlParts] {
   const html = renderToString(<ServerSidebarSlotContext.Provider value={SIDEBAR_SLOT}>{app}</ServerSidebarSlotContext.Provider>);
   const at = html.indexOf(SIDEBAR_SLOT);
   if (at === -1) return [html]; // an overridden DocPage rendered its own sidebar
-  return [html.slice(0, at), ...renderCachedSidebar(sidebarCache, page, site, sidebar), html.slice(at + SIDEBAR_SLOT.length)];
+  return [html.slice(0, at), ...renderCachedSidebar(sidebarCache.cache, sidebarCache.key, page, site, sidebar), html.slice(at + SIDEBAR_SLOT.length)];
 }
 
 /**

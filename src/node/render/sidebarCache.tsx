@@ -1,7 +1,7 @@
 // @jsxRuntime automatic (tsx and esbuild have no root tsconfig to read `jsx: react-jsx` from)
 /**
- * Sidebar HTML rendered once per branch instead of once per page: pages whose current item sits in the same
- * category share every expanded category, so only the active link differs. Each branch's sidebar is kept as UTF-8
+ * Sidebar HTML rendered once per sidebar key (sidebarShapeKeys) instead of once per page: pages held by the same
+ * categories share every expanded category, so only the active link differs. Each such sidebar is kept as UTF-8
  * bytes with no link marked active, and a page's sidebar is three pieces: the bytes up to its link, the link's
  * active attributes, the rest. Its bytes are then never copied or encoded again per page: the sidebar is most of a
  * page (35 of 74 KB on the real corpus, 40 of 62 KB on 10,000 synthetic notes), and copying it into every page's
@@ -26,16 +26,15 @@ interface BranchSidebar {
   readonly links: ReadonlyMap<string, number>;
 }
 
-/** One build's cache: branch key -> that branch's sidebar, or null where the markup was not as expected. */
+/** One build's cache: sidebar key (sidebarShapeKeys) -> that sidebar, or null where the markup was not as expected. */
 export type SidebarHtmlCache = Map<string, BranchSidebar | null>;
 
 export function createSidebarHtmlCache(): SidebarHtmlCache {
   return new Map();
 }
 
-/** The sidebar's HTML for a page, from the cache when another page of its branch was rendered. */
-export function renderCachedSidebar(cache: SidebarHtmlCache, page: DocPageModel, site: ThemeSettings, sidebar: readonly SidebarItem[]): HtmlParts {
-  const key = branchKey(sidebar, page.route);
+/** The sidebar's HTML for a page, from the cache when another page with its sidebar key was rendered. */
+export function renderCachedSidebar(cache: SidebarHtmlCache, key: string, page: DocPageModel, site: ThemeSettings, sidebar: readonly SidebarItem[]): HtmlParts {
   const href = escapeAttribute(withBaseUrl(site.baseUrl, page.route));
   const inSidebar = sidebar.some((item) => sidebarItemContains(item, page.route));
   let branch = cache.get(key);
@@ -56,18 +55,6 @@ function renderSidebar(page: DocPageModel, site: ThemeSettings, sidebar: readonl
     </ThemeContextProvider>
   );
   return renderToString(element);
-}
-
-/** The categories that hold `route`, outermost first: every page with the same chain has the same expansion. */
-function branchKey(items: readonly SidebarItem[], route: string): string {
-  const chain: string[] = [];
-  let level: readonly SidebarItem[] = items;
-  for (;;) {
-    const category = level.find((item) => item.type === 'category' && sidebarItemContains(item, route));
-    if (!category || category.type !== 'category') return chain.join('\u0000');
-    chain.push(`${category.label}\u0001${category.href ?? ''}`);
-    level = category.items;
-  }
 }
 
 const ACTIVE = ' menu__link--active';
