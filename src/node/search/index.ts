@@ -18,8 +18,7 @@ import { startWorker } from '../workers.js';
 /** Where the search files go in the site (not under assets/: their names are not content-hashed). */
 export const INDEX_DIR = 'search/';
 export const STYLESHEET_FILE = 'search/docsearch.css';
-/** Older names that src/node/dev/devSite.ts checks: every index file is under INDEX_DIR (index.json is the entry). */
-export const PAGEFIND_DIR = INDEX_DIR;
+/** The index's entry file (titles, headings, chunk table): every other index file is under INDEX_DIR too. */
 export const HEADINGS_FILE = `${INDEX_DIR}index.json`;
 
 const require = createRequire(enginePath('package.json'));
