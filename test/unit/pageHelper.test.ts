@@ -15,7 +15,7 @@ import { fixturesDir, makeTempDir } from '../helpers/cli.js';
 const siteDir = path.join(fixturesDir, 'basic');
 
 describe('index worker rendering pages', () => {
-  it('writes the pages it takes byte for byte as the main thread renders them, and the rest are left to it', async () => {
+  it('writes the pages it takes byte for byte as the main thread renders them', async () => {
     const config = validateConfig({ title: 'Helper', url: 'https://helper.example.com' }, 'test');
     const context = createBuildContext({ config, siteDir, docsDir: path.join(siteDir, 'docs') });
     const site = await loadSite(context);
@@ -26,14 +26,16 @@ describe('index worker rendering pages', () => {
     const outDir = makeTempDir();
     const search = startSearchIndex({ pages: site.docPages, config, writeTo: outDir, renderPages: true });
     const helper = search.pageHelper!;
+    // Every other page only: on a site this small the worker could take them all, and the main thread's must match too.
     const taken: string[] = [];
-    const counting: PageHelper = { start: (settings) => helper.start(settings), take: (page) => helper.take(page) && taken.push(page.route) > 0 };
+    let offered = 0;
+    const counting: PageHelper = { start: (settings) => helper.start(settings), take: (page) => offered++ % 2 === 0 && helper.take(page) && taken.push(page.route) > 0 };
     for (const doc of site.docs) search.add(doc);
     const writer = createSiteWriter(outDir);
     for (const file of search.appendTo(renderSite({ ...input, pageHelper: counting }), context)) writer.write(file);
 
     assert.ok(taken.length > 0, 'an idle worker takes pages');
-    assert.ok(taken.length < site.docPages.length, 'and one at a time, so the main thread renders some too');
+    assert.ok(taken.length < site.docPages.length, 'the main thread renders the others');
     const differing = [...expected].filter(([relPath, bytes]) => !fs.readFileSync(path.join(outDir, relPath)).equals(bytes)).map(([relPath]) => relPath);
     assert.deepEqual(differing, []);
   });
