@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { before, describe, it } from 'node:test';
-import { buildFixture, fixturesDir, makeTempDir, readBuilt, runWiki, type CliResult } from '../helpers/cli.js';
+import { buildFixture, fixturesDir, makeTempDir, readBuilt, repoRoot, runWiki, type CliResult } from '../helpers/cli.js';
 import { listFiles } from './builtSite.js';
 
 interface Boot {
@@ -48,6 +48,26 @@ describe('a site with custom pages, a footer override and translations (ext-site
     assert.match(about, /<p class="about-page">About this wiki\.<\/p>/);
     assert.deepEqual(bootOf(about).runtime.fullPageRoutes, ['/search', '/about/', '/now'], 'links to custom pages are normal page loads');
     assert.match(readBuilt(outDir, 'sitemap.xml'), /<loc>https:\/\/extended\.example\.com\/now<\/loc>/);
+  });
+
+  it("bundles the engine's React for the site's pages even when a node_modules above the site holds another copy", async () => {
+    // The site in a folder whose node_modules has a stand-in `react`: two Reacts in one page break every hook.
+    const root = makeTempDir('wiki-ext-react-');
+    const siteDir = path.join(root, 'site');
+    fs.cpSync(path.join(fixturesDir, 'ext-site'), siteDir, { recursive: true });
+    const configPath = path.join(siteDir, 'wiki.config.ts');
+    fs.writeFileSync(configPath, fs.readFileSync(configPath, 'utf8').replace('../../../src/node/config/schema.js', path.join(repoRoot, 'src/node/config/schema.ts')));
+    const standIn = path.join(root, 'node_modules/react');
+    fs.mkdirSync(standIn, { recursive: true });
+    fs.writeFileSync(path.join(standIn, 'package.json'), JSON.stringify({ name: 'react', version: '0.0.0', main: 'index.js' }));
+    for (const file of ['index.js', 'jsx-runtime.js']) fs.writeFileSync(path.join(standIn, file), "module.exports = { standIn: 'A-SECOND-COPY-OF-REACT' };\n");
+    const out = path.join(root, 'build');
+    const result = await runWiki(['build', '--out', out], { cwd: siteDir });
+    assert.equal(result.code, 0, result.stderr);
+    const scripts = listFiles(out).filter((file) => file.endsWith('.js'));
+    assert.ok(scripts.length > 0);
+    const withStandIn = scripts.filter((file) => readBuilt(out, file).includes('A-SECOND-COPY-OF-REACT'));
+    assert.deepEqual(withStandIn, []);
   });
 
   it('renders the footer override on every page: its own line, then the original footer it wraps', () => {

@@ -59,6 +59,22 @@ const reactBindingsPlugin: Plugin = {
 };
 
 /**
+ * React for a site's pages and overrides is always the engine's copy, even when a node_modules above the site holds
+ * another: two Reacts in one page break every hook (the custom page would not hydrate), and the server renders with
+ * the engine's.
+ */
+const engineReactPlugin: Plugin = {
+  name: 'wiki-engine-react',
+  setup(build) {
+    const fromEngine = { from: 'engine' };
+    build.onResolve({ filter: /^react(-dom)?(\/.*)?$/ }, (args) => {
+      if (args.pluginData === fromEngine || args.importer.startsWith(engineRoot + path.sep)) return undefined;
+      return build.resolve(args.path, { kind: args.kind, resolveDir: engineRoot, pluginData: fromEngine });
+    });
+  },
+};
+
+/**
  * Bundles the browser runtime (React + theme, code-split so heavy parts load on demand) and the theme CSS. A site
  * without theme overrides or pages gets the same bundle for the same engine sources and options: it is cached.
  */
@@ -96,7 +112,7 @@ async function buildClient(options: BundleClientOptions, extensions: SiteExtensi
     // A site's pages and overrides import react without a node_modules of their own: use the engine's.
     nodePaths: [path.join(engineRoot, 'node_modules')],
     loader: browserCssLoaders,
-    plugins: [reactBindingsPlugin, noCssModulesPlugin, themeAliasPlugin(extensions.overrides), pageImportsPlugin(extensions.pages), ...(options.translations ? [inlineTranslationsPlugin(options.translations)] : [])],
+    plugins: [reactBindingsPlugin, engineReactPlugin, noCssModulesPlugin, themeAliasPlugin(extensions.overrides), pageImportsPlugin(extensions.pages), ...(options.translations ? [inlineTranslationsPlugin(options.translations)] : [])],
     logLevel: 'silent',
   });
   const css = await build({ stdin: { contents: options.css, loader: 'css', resolveDir: path.join(engineRoot, 'src/theme') }, minify: options.minify, write: false, outdir: '/assets', entryNames: 'theme-[hash]', bundle: true, logLevel: 'silent' });
