@@ -3,12 +3,11 @@
  * build, so the custom page hydrates and the footer override shows (regression: dev used to bundle without them).
  */
 import assert from 'node:assert/strict';
-import fs from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Browser } from 'playwright-core';
 import { launchBrowser, openWatchedPage } from '../helpers/browser.js';
-import { fixturesDir, makeTempDir, repoRoot } from '../helpers/cli.js';
+import { copyFixture, makeTempDir } from '../helpers/cli.js';
 import { startDevProcess, type DevProcess } from '../helpers/devServer.js';
 
 describe('wiki dev with site extensions', () => {
@@ -17,12 +16,9 @@ describe('wiki dev with site extensions', () => {
   let siteDir: string;
 
   before(async () => {
-    // A copy, since dev watches the folder; its config imports the engine by a relative path, so fix that up.
+    // A copy, since dev watches the folder.
     siteDir = path.join(makeTempDir('wiki-dev-ext-'), 'site');
-    fs.cpSync(path.join(fixturesDir, 'ext-site'), siteDir, { recursive: true });
-    const configPath = path.join(siteDir, 'wiki.config.ts');
-    const schema = path.join(repoRoot, 'src/node/config/schema.ts');
-    fs.writeFileSync(configPath, fs.readFileSync(configPath, 'utf8').replace('../../../src/node/config/schema.js', schema));
+    copyFixture('ext-site', siteDir);
     dev = await startDevProcess(siteDir);
     browser = await launchBrowser();
   });

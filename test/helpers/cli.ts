@@ -54,6 +54,14 @@ export async function buildFixture(name: string, extraArgs: readonly string[] = 
   return { ...result, outDir };
 }
 
+/** Copies test/fixtures/<name> to `siteDir` (outside the repository): its config's relative import of the engine is repointed. */
+export function copyFixture(name: string, siteDir: string): void {
+  fs.cpSync(path.join(fixturesDir, name), siteDir, { recursive: true });
+  const configPath = path.join(siteDir, 'wiki.config.ts');
+  const engineSchema = path.join(repoRoot, 'src/node/config/schema.ts');
+  fs.writeFileSync(configPath, fs.readFileSync(configPath, 'utf8').replace('../../../src/node/config/schema.js', engineSchema));
+}
+
 /** Reads a built file as text. */
 export function readBuilt(outDir: string, relPath: string): string {
   return fs.readFileSync(path.join(outDir, relPath), 'utf8');

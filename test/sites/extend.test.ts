@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { before, describe, it } from 'node:test';
-import { buildFixture, fixturesDir, makeTempDir, readBuilt, repoRoot, runWiki, type CliResult } from '../helpers/cli.js';
+import { buildFixture, copyFixture, fixturesDir, makeTempDir, readBuilt, runWiki, type CliResult } from '../helpers/cli.js';
 import { listFiles } from './builtSite.js';
 
 interface Boot {
@@ -54,9 +54,7 @@ describe('a site with custom pages, a footer override and translations (ext-site
     // The site in a folder whose node_modules has a stand-in `react`: two Reacts in one page break every hook.
     const root = makeTempDir('wiki-ext-react-');
     const siteDir = path.join(root, 'site');
-    fs.cpSync(path.join(fixturesDir, 'ext-site'), siteDir, { recursive: true });
-    const configPath = path.join(siteDir, 'wiki.config.ts');
-    fs.writeFileSync(configPath, fs.readFileSync(configPath, 'utf8').replace('../../../src/node/config/schema.js', path.join(repoRoot, 'src/node/config/schema.ts')));
+    copyFixture('ext-site', siteDir);
     const standIn = path.join(root, 'node_modules/react');
     fs.mkdirSync(standIn, { recursive: true });
     fs.writeFileSync(path.join(standIn, 'package.json'), JSON.stringify({ name: 'react', version: '0.0.0', main: 'index.js' }));
