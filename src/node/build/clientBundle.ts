@@ -109,7 +109,8 @@ async function buildClient(options: BundleClientOptions, extensions: SiteExtensi
     metafile: true,
     define: { 'process.env.NODE_ENV': JSON.stringify(options.minify ? 'production' : 'development') },
     tsconfig: path.join(engineRoot, 'src/client/tsconfig.json'),
-    // A site's pages and overrides import react without a node_modules of their own: use the engine's.
+    // A site's pages and overrides may import the engine's packages without a node_modules of their own (React always
+    // comes from the engine: engineReactPlugin).
     nodePaths: [path.join(engineRoot, 'node_modules')],
     loader: browserCssLoaders,
     plugins: [reactBindingsPlugin, engineReactPlugin, noCssModulesPlugin, themeAliasPlugin(extensions.overrides), pageImportsPlugin(extensions.pages), ...(options.translations ? [inlineTranslationsPlugin(options.translations)] : [])],

@@ -182,8 +182,8 @@ const WORKER_TIMEOUT_MS = 300_000;
 /**
  * The page helper takes a page while at most this many messages wait for the worker. A page costs it about 1 ms, a
  * batch of notes tens: with 1 (the message in hand) it took 300-450 of the real corpus's pages, with 8 or 16 it took
- * 530-690 and the build was no slower (~0.1 s faster, near the noise; 4 alternating builds each); the wait for the index at the end stayed
- * ~0.22 s either way.
+ * 530-690 and the build was no slower (~0.1 s faster, near the noise; 4 alternating builds each); the wait for the
+ * index at the end stayed ~0.22 s either way.
  */
 const HELPER_MAX_QUEUED = 8;
 
