@@ -38,7 +38,8 @@ describe('sidebar HTML cache', () => {
     }
     assert.deepEqual(differing, []);
     assert.deepEqual(renderedAlone, [], 'every page writes its branch\'s shared sidebar bytes');
-    assert.ok(cache.size > 50 && cache.size < site.docPages.length / 2, `one sidebar per branch (${cache.size} for ${site.docPages.length} pages)`);
+    assert.ok(cache.branches.size > 50 && cache.branches.size < site.docPages.length / 2, `one sidebar per branch (${cache.branches.size} for ${site.docPages.length} pages)`);
+    assert.ok(cache.pieces?.verified, 'sidebars put together from their top-level items');
   });
 
   it('lets the browser rebuild every corpus page\'s pruned sidebar from the skeleton and the branches it names', () => {

@@ -5,8 +5,11 @@
  * bytes with no link marked active, and a page's sidebar is three pieces: the bytes up to its link, the link's
  * active attributes, the rest. Its bytes are then never copied or encoded again per page: the sidebar is most of a
  * page (35 of 74 KB on the real corpus, 40 of 62 KB on 10,000 synthetic notes), and copying it into every page's
- * string was the cost that grew with the sidebar's top level. test/unit/sidebarCache.test.ts renders every page
- * of the real corpus both ways and compares.
+ * string was the cost that grew with the sidebar's top level. A branch's sidebar is itself put together from its
+ * top-level items' HTML: an item outside the page renders the same on every page, so it is rendered once a build
+ * and only the item holding the page is rendered per branch (rendering whole sidebars, ~99 top-level items each,
+ * for the corpus's 194 branches in both threads cost ~0.3 s of CPU). test/unit/sidebarCache.test.ts renders every
+ * page of the real corpus both ways and compares.
  */
 import type { ReactElement } from 'react';
 import { renderToString } from 'react-dom/server';
@@ -26,22 +29,37 @@ interface BranchSidebar {
   readonly links: ReadonlyMap<string, number>;
 }
 
-/** One build's cache: sidebar key (sidebarShapeKeys) -> that sidebar, or null where the markup was not as expected. */
-export type SidebarHtmlCache = Map<string, BranchSidebar | null>;
+/** The sidebar cut around its top-level items (`<nav><ul>` and `</ul></nav>`), and those items' HTML by index. */
+interface SidebarPieces {
+  readonly before: string;
+  readonly after: string;
+  /** Top-level item index -> its HTML on pages outside it. */
+  readonly items: Map<number, string>;
+  /** Whether a sidebar put together from pieces was compared with a full render (once a build). */
+  verified: boolean;
+}
+
+/** One build's cache. */
+export interface SidebarHtmlCache {
+  /** Sidebar key (sidebarShapeKeys) -> that sidebar, or null where the markup was not as expected. */
+  readonly branches: Map<string, BranchSidebar | null>;
+  /** Undefined until the first sidebar; null when this theme's sidebar cannot be put together from its items. */
+  pieces: SidebarPieces | null | undefined;
+}
 
 export function createSidebarHtmlCache(): SidebarHtmlCache {
-  return new Map();
+  return { branches: new Map(), pieces: undefined };
 }
 
 /** The sidebar's HTML for a page, from the cache when another page with its sidebar key was rendered. */
 export function renderCachedSidebar(cache: SidebarHtmlCache, key: string, page: DocPageModel, site: ThemeSettings, sidebar: readonly SidebarItem[]): HtmlParts {
   const href = escapeAttribute(withBaseUrl(site.baseUrl, page.route));
   const inSidebar = sidebar.some((item) => sidebarItemContains(item, page.route));
-  let branch = cache.get(key);
+  let branch = cache.branches.get(key);
   if (branch === undefined) {
-    const html = renderSidebar(page, site, sidebar);
+    const html = renderSidebarFromPieces(cache, page, site, sidebar);
     branch = neutralSidebar(html, href, inSidebar);
-    cache.set(key, branch);
+    cache.branches.set(key, branch);
     if (!branch) return [html];
   }
   const parts = branch && markActive(branch, href, inSidebar);
@@ -55,6 +73,52 @@ function renderSidebar(page: DocPageModel, site: ThemeSettings, sidebar: readonl
     </ThemeContextProvider>
   );
   return renderToString(element);
+}
+
+/**
+ * The page's sidebar as the frame around its top-level items, each rendered alone: the items outside the page come
+ * from the cache. The first sidebar is also rendered whole and compared, so a theme whose sidebar is more than its
+ * items side by side (an override) falls back to whole renders.
+ */
+function renderSidebarFromPieces(cache: SidebarHtmlCache, page: DocPageModel, site: ThemeSettings, sidebar: readonly SidebarItem[]): string {
+  cache.pieces ??= sidebarFrame(page, site, sidebar);
+  const pieces = cache.pieces;
+  if (!pieces) return renderSidebar(page, site, sidebar);
+  const itemHtml = (item: SidebarItem) => {
+    const alone = renderSidebar(page, site, [item]);
+    return alone.startsWith(pieces.before) && alone.endsWith(pieces.after) ? alone.slice(pieces.before.length, alone.length - pieces.after.length) : undefined;
+  };
+  let html = pieces.before;
+  for (const [index, item] of sidebar.entries()) {
+    const holdsPage = sidebarItemContains(item, page.route);
+    const piece = (holdsPage ? undefined : pieces.items.get(index)) ?? itemHtml(item);
+    if (piece === undefined) return disablePieces(cache, page, site, sidebar);
+    if (!holdsPage) pieces.items.set(index, piece);
+    html += piece;
+  }
+  html += pieces.after;
+  if (!pieces.verified) {
+    if (html !== renderSidebar(page, site, sidebar)) return disablePieces(cache, page, site, sidebar);
+    pieces.verified = true;
+  }
+  return html;
+}
+
+function disablePieces(cache: SidebarHtmlCache, page: DocPageModel, site: ThemeSettings, sidebar: readonly SidebarItem[]): string {
+  cache.pieces = null;
+  return renderSidebar(page, site, sidebar);
+}
+
+/** What a sidebar of no items and one of the first item share at each end: the frame around the items. */
+function sidebarFrame(page: DocPageModel, site: ThemeSettings, sidebar: readonly SidebarItem[]): SidebarPieces | null {
+  if (sidebar.length === 0) return null;
+  const empty = renderSidebar(page, site, []);
+  const one = renderSidebar(page, site, sidebar.slice(0, 1));
+  let common = 0;
+  while (common < empty.length && empty[common] === one[common]) common++;
+  const before = empty.slice(0, common);
+  const after = empty.slice(common);
+  return one.endsWith(after) && one.length > empty.length ? { before, after, items: new Map(), verified: false } : null;
 }
 
 const ACTIVE = ' menu__link--active';
@@ -71,25 +135,32 @@ function neutralSidebar(html: string, href: string, inSidebar: boolean): BranchS
     neutral = `${html.slice(0, at)}" href="${href}"${html.slice(at + activeTail.length)}`;
   }
   if (neutral.includes(ACTIVE) || neutral.includes(CURRENT)) return null;
-  const bytes = Buffer.from(neutral);
-  return { bytes, links: indexLinks(bytes) };
+  return { bytes: Buffer.from(neutral), links: indexLinks(neutral) };
 }
 
 /**
- * Every sidebar link's href and the byte offset where its class attribute ends (`" href="...`). String searches on
- * the bytes, once a branch: a regular expression over every page's sidebar cost ~0.1 s of a corpus build.
+ * Every sidebar link's href and the byte offset where its class attribute ends (`" href="...`). String searches, once
+ * a branch: a regular expression over every page's sidebar cost ~0.1 s of a corpus build, and searching the bytes
+ * (a Buffer call per link) ~0.1 s of CPU over the corpus's 194 branches.
  */
-function indexLinks(bytes: Buffer): Map<string, number> {
+function indexLinks(html: string): Map<string, number> {
   const links = new Map<string, number>();
-  for (let open = bytes.indexOf(LINK_START); open !== -1; open = bytes.indexOf(LINK_START, open + 1)) {
-    const classEnd = bytes.indexOf('"', open + '<a class="'.length);
-    if (classEnd === -1 || bytes.toString('latin1', classEnd, classEnd + '" href="'.length) !== '" href="') continue;
+  const ascii = !NON_ASCII.test(html);
+  let counted = 0; // html[0, counted) is `bytes` bytes of UTF-8
+  let bytes = 0;
+  for (let open = html.indexOf(LINK_START); open !== -1; open = html.indexOf(LINK_START, open + 1)) {
+    const classEnd = html.indexOf('"', open + '<a class="'.length);
+    if (classEnd === -1 || !html.startsWith('" href="', classEnd)) continue;
     const hrefStart = classEnd + '" href="'.length;
-    const href = bytes.toString('utf8', hrefStart, bytes.indexOf('"', hrefStart));
-    links.set(href, links.has(href) ? -1 : classEnd);
+    const href = html.slice(hrefStart, html.indexOf('"', hrefStart));
+    bytes += ascii ? classEnd - counted : Buffer.byteLength(html.slice(counted, classEnd));
+    counted = classEnd;
+    links.set(href, links.has(href) ? -1 : bytes);
   }
   return links;
 }
+
+const NON_ASCII = /[^\0-\x7f]/;
 
 /** The page's sidebar: the branch's bytes with the link to `href` marked active; undefined if that cannot be exact. */
 function markActive(branch: BranchSidebar, href: string, inSidebar: boolean): HtmlParts | undefined {
