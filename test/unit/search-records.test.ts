@@ -82,6 +82,7 @@ describe('text helpers', () => {
     ['<ul><li>one</li><li>two <code>x</code></li></ul>', ['one', 'two x']],
     ['<pre><code>line1\nline2</code></pre><!-- hidden -->', ['line1', 'line2']],
     ['<h2 id="x">T<a class="hash-link">\u200B</a></h2><p>t</p>', ['T', 't']],
+    ['<p> a  b\tc\u00a0d \u200B e\u200Bf\r\n \n g </p>', ['a b c d e f', 'g']],
   ];
   for (const [html, expected] of cases) test(`htmlToParagraphs ${JSON.stringify(html)}`, () => assert.deepEqual(htmlToParagraphs(html), expected));
 

@@ -16,13 +16,21 @@ export function decodeEntities(text: string): string {
   });
 }
 
+/**
+ * Whitespace to collapse into one space within a line: runs of two or more, and single characters other than a space.
+ * A lone space is left alone: replacing every space of the corpus's 25 MB of note HTML by itself took ~0.2 s.
+ */
+const SPACE_RUN = /(?:[^\S\n]|\u200B){2,}|[^\S\n ]|\u200B/g;
+
 /** The paragraphs of an HTML fragment as plain text (one string per non-empty line, whitespace collapsed). */
 export function htmlToParagraphs(html: string): string[] {
-  const text = decodeEntities(html.replace(COMMENT, '').replace(BLOCK_END, '\n').replace(TAG, ''));
-  return text
-    .split('\n')
-    .map((line) => line.replace(/[\s\u200B]+/g, ' ').trim())
-    .filter((line) => line.length > 0);
+  const text = decodeEntities(html.replace(COMMENT, '').replace(BLOCK_END, '\n').replace(TAG, '')).replace(SPACE_RUN, ' ');
+  const paragraphs: string[] = [];
+  for (const line of text.split('\n')) {
+    const paragraph = line.trim();
+    if (paragraph) paragraphs.push(paragraph);
+  }
+  return paragraphs;
 }
 
 /** Plain text of an inline HTML fragment (a heading), on one line. */
