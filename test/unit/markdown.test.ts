@@ -115,6 +115,30 @@ describe('Markdown syntax', () => {
     });
   }
 
+  it('links bare URLs and e-mails exactly as linkify-it does without the engine\'s quick checks', () => {
+    // The same renderer with linkify-it's own pretest() and test() (autolinks.ts puts quick checks in front of them).
+    const stock = createMarkdownRenderer();
+    const linkify = stock.linkify as unknown as Record<string, unknown>;
+    delete linkify.pretest;
+    delete linkify.test;
+    assert.equal(typeof stock.linkify.test, 'function');
+    const inputs = [
+      'write to me&#64;example.com today',
+      'a HTTPS://EXAMPLE.COM/x and Www.Example.com',
+      'escaped http\\://example.com/x and mailto\\:me@example.com',
+      '[see http://a.example.com](https://b.example.com) then ftp://c.example.com',
+      '<a href="https://x.example.com">https://y.example.com</a> after',
+      'plain text, readme.md, R&amp;D, a\\b, x@y and e@mail.example.com',
+      '- item &lt;https://example.com&gt;\n- https&#58;//example.com/entity-colon',
+    ];
+    for (const markdown of inputs) {
+      const env = { sourcePath: asSourcePath('notes/note.md'), lineOffset: 0, resolveLink: keepLinks };
+      assert.equal(render(markdown).html, renderNote(stock, { ...env, body: markdown }).html, markdown);
+    }
+    assert.match(render(inputs[1]!).html, /<a href="HTTPS:\/\/EXAMPLE.COM\/x"[^>]*>.*<a href="http:\/\/Www.Example.com"/);
+    assert.match(render(inputs[5]!).html, /<a href="mailto:e@mail.example.com">/);
+  });
+
   it('renders highlighted code without any script for the browser', () => {
     const { html } = render('```python\ndef f():\n    return 1\n```');
     assert.match(html, /<span class="token keyword">def<\/span>/);
