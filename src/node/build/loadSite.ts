@@ -160,7 +160,8 @@ export function toLinkCheckDoc(doc: ParsedDoc, markdown: string): LinkCheckDoc {
   const links = doc.links.filter(({ resolved }) => resolved.broken !== undefined || resolved.anchor || resolved.asset);
   // Only raw HTML gives ids besides the headings', and its attributes are in the Markdown as written: searching the
   // Markdown (a flat string) is much quicker than searching the HTML (which markdown-it builds by concatenation).
-  const mayHaveIds = markdown.includes('id=') || markdown.includes('name=');
+  // With the quote: `?id=` and `name=` in URLs sent 784 of the corpus's 1,062 notes through it (2 have raw ids).
+  const mayHaveIds = markdown.includes('id="') || markdown.includes('name="');
   const ids = mayHaveIds ? htmlIds(doc.html).filter((id) => !headingIds.has(id)) : [];
   return {
     route: doc.route,
