@@ -3,6 +3,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { buildSite } from './build/build.js';
 import { createBuildContext, type BuildContext } from './build/context.js';
+import { rebuildWithLargerHeap } from './build/largeHeap.js';
 import { ConfigError, loadConfig } from './config/loadConfig.js';
 import { DiagnosticList, formatDiagnostic } from './diagnostics.js';
 import { runDev } from './dev/devCommand.js';
@@ -56,6 +57,8 @@ async function runBuild(args: readonly string[]): Promise<number> {
   const configPath = values.config ?? 'wiki.config.ts';
   const config = await loadConfig(configPath);
   const context = createBuildContext({ config, siteDir: path.dirname(path.resolve(configPath)), ...(values.docs && { docsDir: values.docs }), ...(values.out && { outDir: values.out }) });
+  const childStatus = rebuildWithLargerHeap(context.docsDir);
+  if (childStatus !== undefined) return childStatus;
   console.log(`Building ${config.title} from ${context.displayPath(context.docsDir) || '.'} ...`);
   let result;
   try {

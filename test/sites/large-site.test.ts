@@ -1,0 +1,32 @@
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { test } from 'node:test';
+import { LARGE_SITE_NOTES } from '../../src/node/build/largeHeap.js';
+import { makeTempDir, runWiki } from '../helpers/cli.js';
+
+/** A docs folder of `count` one-line notes, a hundred to a folder. */
+function writeNotes(count: number): string {
+  const docs = path.join(makeTempDir('wiki-large-'), 'docs');
+  for (let n = 0; n < count; n++) {
+    const folder = path.join(docs, `topic-${Math.floor(n / 100)}`);
+    if (n % 100 === 0) fs.mkdirSync(folder, { recursive: true });
+    fs.writeFileSync(path.join(folder, `note-${n}.md`), `# Note ${n}\n\nText of note ${n}.\n`);
+  }
+  return docs;
+}
+
+const heapLine = /notes or more: building in a Node with a [\d,]+ MB heap limit\./;
+
+test('a large docs folder builds in a child Node with a larger heap, a small one in the same process', async () => {
+  const small = await runWiki(['build', '--docs', writeNotes(20), '--out', path.join(makeTempDir(), 'build')]);
+  assert.equal(small.code, 0, small.stderr);
+  assert.doesNotMatch(small.stdout, heapLine);
+
+  const out = path.join(makeTempDir(), 'build');
+  const large = await runWiki(['build', '--docs', writeNotes(LARGE_SITE_NOTES), '--out', out]);
+  assert.equal(large.code, 0, large.stderr);
+  assert.equal(large.stdout.match(new RegExp(heapLine, 'g'))?.length, 1, large.stdout);
+  assert.match(large.stdout, new RegExp(`${LARGE_SITE_NOTES} notes, \\d+ routes, 0 error`));
+  assert.ok(fs.existsSync(path.join(out, `topic-${LARGE_SITE_NOTES / 100 - 1}/note-${LARGE_SITE_NOTES - 1}.html`)));
+});

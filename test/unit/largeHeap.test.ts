@@ -1,0 +1,16 @@
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { test } from 'node:test';
+import { holdsNotes } from '../../src/node/build/largeHeap.js';
+import { makeTempDir } from '../helpers/cli.js';
+
+test('holdsNotes counts Markdown files in nested folders, up to the count asked', () => {
+  const docs = makeTempDir();
+  fs.mkdirSync(path.join(docs, 'a/b'), { recursive: true });
+  for (const file of ['one.md', 'a/two.mdx', 'a/b/three.md', 'a/b/image.png', 'a/b/notes.md.bak']) fs.writeFileSync(path.join(docs, file), '# x\n');
+  fs.symlinkSync(docs, path.join(docs, 'a/loop')); // not followed
+  assert.equal(holdsNotes(docs, 3), true);
+  assert.equal(holdsNotes(docs, 4), false);
+  assert.equal(holdsNotes(path.join(docs, 'missing'), 1), false);
+});
