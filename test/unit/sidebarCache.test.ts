@@ -42,6 +42,26 @@ describe('sidebar HTML cache', () => {
     assert.ok(cache.pieces?.verified, 'sidebars put together from their top-level items');
   });
 
+  it('falls back to whole sidebars when the pieces do not put one together (a theme whose sidebar is more than its items)', () => {
+    const pages = site.docPages.filter((_, n) => n % 50 === 0);
+    const keys = sidebarShapeKeys(site.sidebar);
+    const cases = {
+      'a frame that its items do not fit': { before: '<nav>', after: '</nav>', items: new Map<number, string>(), verified: false },
+      'an item that renders differently in a whole sidebar': { before: '', after: '', items: new Map([[1, '<li>not this item</li>']]), verified: false },
+    };
+    for (const [name, pieces] of Object.entries(cases)) {
+      const cache = createSidebarHtmlCache();
+      cache.pieces = pieces;
+      for (const page of pages) {
+        const input = { page, site: theme, sidebar: pruneSidebar(site.sidebar, page.route), stylesheets: [], scripts: [], bootJson: '{}' };
+        const parts = renderPageParts({ ...input, sidebarCache: { cache, key: keys.get(page.route) ?? '' } });
+        const joined = parts.map((part) => (typeof part === 'string' ? part : Buffer.from(part).toString('utf8'))).join('');
+        assert.equal(joined, renderPageHtml(input), `${name}: ${page.route}`);
+      }
+      assert.equal(cache.pieces, null, name);
+    }
+  });
+
   it('lets the browser rebuild every corpus page\'s pruned sidebar from the skeleton and the branches it names', () => {
     // JSON round trips, as the files and the boot data are.
     const skeleton = JSON.parse(JSON.stringify(sidebarSkeleton(site.sidebar))) as typeof site.sidebar;
