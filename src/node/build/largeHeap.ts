@@ -11,6 +11,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import v8 from 'node:v8';
+import { isNoteName } from '../docs/docPaths.js';
+import { isSkippedName } from '../docs/scan.js';
 
 /** From this many notes a build gets the larger heap (10,000 synthetic notes peak at ~0.55 GB, 50,000 at ~2.3 GB). */
 export const LARGE_SITE_NOTES = 5_000;
@@ -32,7 +34,7 @@ export function rebuildWithLargerHeap(docsDir: string): number | undefined {
   return child.status ?? 1;
 }
 
-/** Whether the folder holds at least `count` Markdown files (stops counting there; symlinks are not followed). */
+/** Whether the folder holds at least `count` notes as the scan finds them (stops counting there; symlinks are not followed). */
 export function holdsNotes(dir: string, count: number): boolean {
   let found = 0;
   const pending = [dir];
@@ -45,8 +47,9 @@ export function holdsNotes(dir: string, count: number): boolean {
       continue; // a missing or unreadable folder: the build reports it
     }
     for (const entry of entries) {
+      if (isSkippedName(entry.name)) continue;
       if (entry.isDirectory()) pending.push(path.join(folder, entry.name));
-      else if (/\.mdx?$/.test(entry.name) && ++found >= count) return true;
+      else if (isNoteName(entry.name) && ++found >= count) return true;
     }
   }
   return false;

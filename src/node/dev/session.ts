@@ -11,7 +11,7 @@ import { createNoteContentCache } from '../build/noteCache.js';
 import { ConfigError, loadConfig } from '../config/loadConfig.js';
 import type { SiteConfig } from '../config/schema.js';
 import { categoryFileNames } from '../docs/category.js';
-import { markdownExtensions } from '../docs/docPaths.js';
+import { isNoteName } from '../docs/docPaths.js';
 import { buildDevSite, deferBackgroundRender, diffSites, type DevSite } from './devSite.js';
 import { reportProblems, type ProblemReport } from './report.js';
 import { updateNote } from './updateNote.js';
@@ -178,7 +178,7 @@ function classify(site: DevSite, filePath: string): { kind: 'ignore' | 'note' | 
   const name = path.basename(filePath);
   if ((categoryFileNames as readonly string[]).includes(name)) return full(`${name} changed`);
   if (relPath.split(path.sep).some((part) => part.startsWith('.') || part.startsWith('_'))) return { kind: 'ignore' };
-  if (markdownExtensions.some((ext) => name.endsWith(ext))) return { kind: 'note' };
+  if (isNoteName(name)) return { kind: 'note' };
   if ([...site.copies.values()].includes(filePath)) return full('a file linked from a note changed');
   if (isFolder(filePath) || site.docs.some((doc) => doc.filePath.startsWith(filePath + path.sep))) return full('a folder was added, removed or renamed');
   return { kind: 'ignore' };

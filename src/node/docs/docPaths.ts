@@ -12,7 +12,12 @@ export interface DocLocation {
   readonly isIndex: boolean;
 }
 
-export const markdownExtensions = ['.md', '.mdx'] as const;
+const markdownExtensions = ['.md', '.mdx'] as const;
+
+/** Whether a file name is a note's (by its extension). */
+export function isNoteName(name: string): boolean {
+  return markdownExtensions.some((ext) => name.endsWith(ext));
+}
 
 /** `web/nodejs/nodejs.md` -> parts Docusaurus computes ids and slugs from. */
 export function locateDoc(sourcePath: SourcePath, frontMatterId?: string): DocLocation {

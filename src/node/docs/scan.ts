@@ -3,7 +3,7 @@ import path from 'node:path';
 import { asSourcePath, type SourcePath } from '../../shared/paths.js';
 import type { DiagnosticList } from '../diagnostics.js';
 import { categoryFileNames, parseCategoryFile, type CategoryMetadata } from './category.js';
-import { markdownExtensions } from './docPaths.js';
+import { isNoteName } from './docPaths.js';
 
 /** A Markdown file found under the docs folder, decoded. */
 export interface ScannedNote {
@@ -44,10 +44,10 @@ export function scanDocs(options: ScanOptions): ScanResult {
         readCategory(filePath, relDir === '' ? '.' : relDir, categories, options);
         continue;
       }
-      if (entry.name.startsWith('_') || entry.name.startsWith('.') || entry.name === 'node_modules') continue;
+      if (isSkippedName(entry.name)) continue;
       const kind = entryKind(filePath, entry, options);
       if (kind === 'dir') walk(filePath, relPath);
-      else if (kind === 'file' && markdownExtensions.some((ext) => entry.name.endsWith(ext))) {
+      else if (kind === 'file' && isNoteName(entry.name)) {
         const text = readNoteText(filePath, options);
         if (text !== undefined) notes.push({ sourcePath: asSourcePath(relPath), filePath, text });
       }
@@ -55,6 +55,11 @@ export function scanDocs(options: ScanOptions): ScanResult {
   };
   walk(options.docsDir, '');
   return { notes, categories };
+}
+
+/** Files and folders the scan leaves out, notes or not. */
+export function isSkippedName(name: string): boolean {
+  return name.startsWith('_') || name.startsWith('.') || name === 'node_modules';
 }
 
 function readSortedEntries(dir: string): fs.Dirent[] {
