@@ -57,7 +57,7 @@ describe('note summaries (titles without rendering the note)', () => {
       const notes = [{ sourcePath: asSourcePath('web/note.md'), filePath: '/virtual/docs/web/note.md', text: body }];
       const { docs } = resolveDocs({ notes, diagnostics: new DiagnosticList(), displayPath: (file) => file, includeDrafts: false, trailingSlash: undefined, onDuplicateRoutes: 'warn' });
       const parser = createNoteParser({ routes: [], docsDir: '/virtual/docs', staticFiles: new Set(), extraRoutes: new Set(), baseUrl: '/' });
-      const summary = summarizeDoc(docs[0]!, parser.md, parser.resolveLink);
+      const summary = summarizeDoc(docs[0]!, parser);
       assert.equal(summary.contentHasTitle, title !== undefined);
       assert.equal(summary.title, title ?? 'note');
     });

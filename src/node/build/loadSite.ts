@@ -78,7 +78,7 @@ export async function loadSite(context: BuildContext, options: LoadSiteOptions =
   const outline = await loadSiteOutline(context, options);
   const contents: DocContent[] = [];
   const { parser } = outline;
-  const render = (doc: Doc) => options.noteCache?.render(doc, parser) ?? renderDocContent(doc, parser.md, parser.resolveLink);
+  const render = (doc: Doc) => options.noteCache?.render(doc, parser) ?? renderDocContent(doc, parser);
   await timeStageAsync(context, 'parse', () => renderDocsWhile(outline.sources, render, (content) => contents.push(content)));
   options.noteCache?.keepOnly(outline.sources);
   const parsed: ParsedDoc[] = outline.summaries.map((summary, index) => ({ ...summary, ...contents[index]! }));

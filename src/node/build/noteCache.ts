@@ -31,7 +31,7 @@ export function createNoteContentCache(): NoteContentCache {
       const bodyHash = crypto.createHash('sha1').update(doc.body).digest('base64');
       const cached = notes.get(doc.filePath);
       if (cached && cached.bodyHash === bodyHash && cached.lineOffset === doc.lineOffset && linksResolveAsBefore(cached.content, doc, parser)) return cached.content;
-      const content = renderDocContent(doc, parser.md, parser.resolveLink);
+      const content = renderDocContent(doc, parser);
       notes.set(doc.filePath, { bodyHash, lineOffset: doc.lineOffset, content });
       return content;
     },

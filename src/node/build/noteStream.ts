@@ -26,7 +26,7 @@ export function createNoteStream(outline: SiteOutline, context: BuildContext, se
   const ahead: (DocContent | undefined)[] = [];
   const linked: LinkCheckDoc[] = [];
   const levels = context.config.tableOfContents;
-  const render = (doc: Doc) => renderDocContent(doc, parser.md, parser.resolveLink);
+  const render = (doc: Doc) => renderDocContent(doc, parser);
   return {
     async renderAhead(until) {
       await renderDocsWhile(sources, render, (content, index) => (ahead[index] = content), until);

@@ -41,8 +41,7 @@ export function updateNote(devSite: DevSite, filePath: string): NoteUpdate {
   const resolved = resolveDocs({ notes: [note], diagnostics, displayPath: context.displayPath, includeDrafts: context.mode === 'development', trailingSlash: context.config.trailingSlash, onDuplicateRoutes: context.config.onDuplicateRoutes });
   const doc = resolved.docs[0];
   if (!doc || !sameRoute(old, doc)) return { kind: 'full', reason: 'its id, route or draft status changed' };
-  const { parser } = devSite.site;
-  const parsed = parseDoc(doc, parser.md, parser.resolveLink);
+  const parsed = parseDoc(doc, devSite.site.parser);
   devSite.docs[index] = parsed;
   updateDiagnostics(devSite, parsed, diagnostics);
   if (parsed.title !== old.title || layoutOf(old) !== layoutOf(doc)) {

@@ -8,16 +8,16 @@ import { createMarkdownRenderer, createNoteEnv, renderNote } from '../markdown/r
 import { createLinkResolver, type LinkResolverOptions } from './links.js';
 
 /** Renders one note, with its title and description (what `wiki dev` does for an edit). */
-export function parseDoc(doc: Doc, md: MarkdownIt, resolveLink: LinkResolver): ParsedDoc {
-  return { ...summarizeDoc(doc, md, resolveLink), ...renderDocContent(doc, md, resolveLink) };
+export function parseDoc(doc: Doc, parser: NoteParser): ParsedDoc {
+  return { ...summarizeDoc(doc, parser), ...renderDocContent(doc, parser) };
 }
 
 /**
  * A note's title and description, derived the way the reference site does, without rendering the note: the title is
  * the front matter's, else a leading `# heading`, else the file name. Only the body's first block is parsed.
  */
-export function summarizeDoc(doc: Doc, md: MarkdownIt, resolveLink: LinkResolver): DocSummary {
-  const first = leadingHeading(doc, md, resolveLink);
+export function summarizeDoc(doc: Doc, parser: NoteParser): DocSummary {
+  const first = leadingHeading(doc, parser);
   const contentTitle = first?.level === 1 ? compatibleTitle(doc.body, first.text.trim()) : undefined;
   const title = doc.frontMatter.title ?? contentTitle ?? parseNumberPrefix(path.posix.parse(doc.sourcePath).name).name;
   const bodyWithoutTitle = contentTitle !== undefined ? removeFirstHeading(doc.body) : doc.body;
@@ -31,7 +31,7 @@ export function summarizeDoc(doc: Doc, md: MarkdownIt, resolveLink: LinkResolver
 }
 
 /** The note's Markdown rendered: HTML, headings (ids kept apart from the source) and link records. */
-export function renderDocContent(doc: Doc, md: MarkdownIt, resolveLink: LinkResolver): DocContent {
+export function renderDocContent(doc: Doc, { md, resolveLink }: NoteParser): DocContent {
   const rendered = renderNote(md, { sourcePath: doc.sourcePath, body: doc.body, lineOffset: doc.lineOffset, resolveLink });
   return {
     html: rendered.html,
@@ -46,7 +46,7 @@ export function renderDocContent(doc: Doc, md: MarkdownIt, resolveLink: LinkReso
  * Definitions are the one thing later text can change a heading with (`# [Title][ref]`): a body that may have one
  * and brackets up front is parsed whole.
  */
-function leadingHeading(doc: Doc, md: MarkdownIt, resolveLink: LinkResolver): HeadingInfo | undefined {
+function leadingHeading(doc: Doc, { md, resolveLink }: NoteParser): HeadingInfo | undefined {
   const parseHead = (source: string) => {
     const env = createNoteEnv({ sourcePath: doc.sourcePath, lineOffset: doc.lineOffset, resolveLink });
     return md.parse(source, env).length > 0 ? { first: env.headings[0] } : undefined;
@@ -91,13 +91,13 @@ export function createNoteParser(resolverOptions: LinkResolverOptions): NotePars
 
 /** Parses notes in order on this thread. */
 export function parseDocsInline(docs: readonly Doc[], resolverOptions: LinkResolverOptions): ParsedDoc[] {
-  const { md, resolveLink } = createNoteParser(resolverOptions);
-  return docs.map((doc) => parseDoc(doc, md, resolveLink));
+  const parser = createNoteParser(resolverOptions);
+  return docs.map((doc) => parseDoc(doc, parser));
 }
 
 /** Every note's title and description (`summaries[i]` is `docs[i]`'s). */
 export function summarizeDocs(docs: readonly Doc[], parser: NoteParser): DocSummary[] {
-  return docs.map((doc) => summarizeDoc(doc, parser.md, parser.resolveLink));
+  return docs.map((doc) => summarizeDoc(doc, parser));
 }
 
 const YIELD_EVERY_MS = 20;
