@@ -7,7 +7,8 @@ import type { SiteConfig } from '../config/schema.js';
 import type { PageRenderer } from '../render/loadRenderer.js';
 import type { ClientAssets } from './clientBundle.js';
 import type { SiteFile } from './emit.js';
-import { createSidebarHtmlCache } from '../render/sidebarCache.js';
+import { RecentMap } from '../render/recentMap.js';
+import { createSidebarHtmlCache, RECENT_BRANCHES } from '../render/sidebarCache.js';
 import { buildRuntimeFiles } from './runtimeData.js';
 
 export interface RenderSiteInput {
@@ -82,7 +83,7 @@ export function createDocPageRenderer(settings: DocPageSettings, renderPageParts
   const sidebarCache = createSidebarHtmlCache();
   const routeIndex = indexSidebarRoutes(settings.sidebar);
   const shapeKeys = sidebarShapeKeys(settings.sidebar);
-  const shapes = new Map<string, { sidebar: SidebarItem[]; branches: number[] }>();
+  const shapes = new RecentMap<string, { sidebar: SidebarItem[]; branches: number[] }>(RECENT_BRANCHES);
   return (page) => {
     const key = shapeKeys.get(page.route) ?? '';
     let shape = shapes.get(key);

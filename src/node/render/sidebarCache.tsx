@@ -18,6 +18,7 @@ import { sidebarItemContains } from '../../shared/sidebar.js';
 import type { DocPageModel, SidebarItem, ThemeSettings } from '../../shared/types.js';
 import { ThemeContextProvider } from '../../theme/ThemeContext/index.js';
 import { withBaseUrl } from '../../theme/utils/index.js';
+import { RecentMap } from './recentMap.js';
 
 /** HTML in pieces, written one after another: text, or bytes shared by many pages. */
 export type HtmlParts = readonly (string | Uint8Array)[];
@@ -39,16 +40,26 @@ interface SidebarPieces {
   verified: boolean;
 }
 
-/** One build's cache. */
+/** One build's cache (one per thread that renders pages). */
 export interface SidebarHtmlCache {
-  /** Sidebar key (sidebarShapeKeys) -> that sidebar, or null where the markup was not as expected. */
-  readonly branches: Map<string, BranchSidebar | null>;
+  /** Sidebar key (sidebarShapeKeys) -> that sidebar, or null where the markup was not as expected: the recent ones. */
+  readonly branches: RecentMap<string, BranchSidebar | null>;
+  /** How many branch sidebars were rendered (each key once, when pages come in sidebar order). */
+  branchesRendered: number;
   /** Undefined until the first sidebar; null when this theme's sidebar cannot be put together from its items. */
   pieces: SidebarPieces | null | undefined;
 }
 
+/**
+ * Branch sidebars kept at once. Pages come in sidebar order, so a branch's pages come together, apart from a
+ * category's notes listed after its subcategories: the real corpus renders each of its 194 branches once with 64
+ * kept (195 with 32). Each kept sidebar is most of a page's bytes, and with every branch kept 50,000 synthetic notes
+ * held ~4,000 of them in each rendering thread.
+ */
+export const RECENT_BRANCHES = 64;
+
 export function createSidebarHtmlCache(): SidebarHtmlCache {
-  return { branches: new Map(), pieces: undefined };
+  return { branches: new RecentMap(RECENT_BRANCHES), branchesRendered: 0, pieces: undefined };
 }
 
 /** The sidebar's HTML for a page, from the cache when another page with its sidebar key was rendered. */
@@ -58,6 +69,7 @@ export function renderCachedSidebar(cache: SidebarHtmlCache, key: string, page: 
   let branch = cache.branches.get(key);
   if (branch === undefined) {
     const html = renderSidebarFromPieces(cache, page, site, sidebar);
+    cache.branchesRendered++;
     branch = neutralSidebar(html, href, inSidebar);
     cache.branches.set(key, branch);
     if (!branch) return [html];
