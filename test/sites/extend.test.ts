@@ -68,6 +68,24 @@ describe('a site with custom pages, a footer override and translations (ext-site
     assert.deepEqual(withStandIn, []);
   });
 
+  it('renders a page that imports a package only the site has installed, on the server and in the browser', async () => {
+    // The engine's cache holds the server bundle, where an import would resolve from the engine's node_modules only.
+    // A CommonJS package, as many are: the ES module bundle must hold it, not import it.
+    const root = makeTempDir('wiki-ext-package-');
+    const siteDir = path.join(root, 'site');
+    copyFixture('ext-site', siteDir);
+    const sitePackage = path.join(siteDir, 'node_modules/site-greeting');
+    fs.mkdirSync(sitePackage, { recursive: true });
+    fs.writeFileSync(path.join(sitePackage, 'package.json'), JSON.stringify({ name: 'site-greeting', version: '1.0.0', main: 'index.js' }));
+    fs.writeFileSync(path.join(sitePackage, 'index.js'), "exports.greeting = 'Hello from a package of the site.';\n");
+    fs.writeFileSync(path.join(siteDir, 'pages/greet.tsx'), "import { greeting } from 'site-greeting';\n\nexport default function GreetPage() {\n  return <p className=\"greet\">{greeting}</p>;\n}\n");
+    const out = path.join(root, 'build');
+    const result = await runWiki(['build', '--out', out], { cwd: siteDir });
+    assert.equal(result.code, 0, result.stderr);
+    assert.match(readBuilt(out, 'greet.html'), /<p class="greet">Hello from a package of the site\.<\/p>/);
+    assert.ok(listFiles(out).some((file) => file.endsWith('.js') && readBuilt(out, file).includes('Hello from a package of the site')), 'the browser bundle holds it too');
+  });
+
   it('renders the footer override on every page: its own line, then the original footer it wraps', () => {
     for (const file of ['intro.html', 'now.html', '404.html', 'search.html']) {
       const html = readBuilt(outDir, file);

@@ -127,7 +127,8 @@ function startBundles(context: BuildContext, extensions: SiteExtensions, transla
   const renderer = loadRenderer(context, extensions, translations);
   const client = startClientBundle(context, extensions, translations);
   for (const job of [renderer, client]) job.catch(() => undefined); // awaited later; a rejection while parsing must not go unhandled
-  return Promise.all([renderer, client]).then(([loadedRenderer, clientAssets]) => ({ renderer: loadedRenderer, client: clientAssets }));
+  // The server bundle's error first when both fail (the same file usually breaks both): not whichever fails sooner.
+  return renderer.then(async (loadedRenderer) => ({ renderer: loadedRenderer, client: await client }));
 }
 
 /** The browser bundle (theme CSS, the runtime, the site's overrides and pages); 'bundle' times it. */

@@ -8,7 +8,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { build, type BuildFailure, type Message } from 'esbuild';
+import { build, type BuildFailure, type Message, type Plugin } from 'esbuild';
 import type { BuildContext } from '../build/context.js';
 import type { CustomPageSource, PageModule } from '../resolve/customPages.js';
 import type { ThemeOverrides } from '../theme/components.js';
@@ -52,7 +52,29 @@ export async function loadRenderer(context: BuildContext, extensions: SiteExtens
   }
 }
 
-/** Bundles the renderer (React and other packages stay imports) into a file named by its content's hash. */
+/**
+ * Which packages the renderer bundle imports and which it holds. The bundle is a file in the engine's cache, so an
+ * import left in it resolves from the engine's node_modules: the engine's packages stay imports (React above all:
+ * one copy, the one the engine renders with), and a package only the site has is bundled from the site's
+ * node_modules, as the browser bundle finds it. A package neither has is esbuild's error, with file and line.
+ */
+const sitePackagesPlugin: Plugin = {
+  name: 'wiki-site-packages',
+  setup(build) {
+    const resolving = { from: 'wiki-site-packages' };
+    const engineModules = path.join(engineRoot, 'node_modules') + path.sep;
+    build.onResolve({ filter: /^[^./]/ }, async (args) => {
+      if (args.pluginData === resolving || path.isAbsolute(args.path) || args.path.startsWith('node:')) return undefined;
+      if (/^react(-dom)?(\/|$)/.test(args.path)) return { path: args.path, external: true };
+      const fromImporter = await build.resolve(args.path, { kind: args.kind, resolveDir: args.resolveDir, pluginData: resolving });
+      if (fromImporter.errors.length === 0 && !fromImporter.path.startsWith(engineModules)) return fromImporter.external ? { path: args.path, external: true } : { path: fromImporter.path };
+      const fromEngine = fromImporter.errors.length === 0 ? fromImporter : await build.resolve(args.path, { kind: args.kind, resolveDir: engineRoot, pluginData: resolving });
+      return fromEngine.errors.length === 0 ? { path: args.path, external: true } : undefined;
+    });
+  },
+};
+
+/** Bundles the renderer (React and the engine's packages stay imports) into a file named by its content's hash. */
 async function bundleRenderer(context: BuildContext, extensions: SiteExtensions, translations: Readonly<Record<string, string>> | undefined): Promise<string> {
   const pages = extensions.pages.map((page, index) => ({ ...page, name: `page${index}` }));
   const entry = [
@@ -68,12 +90,11 @@ async function bundleRenderer(context: BuildContext, extensions: SiteExtensions,
       platform: 'node',
       format: 'esm',
       target: 'node20',
-      packages: 'external',
       jsx: 'automatic',
       write: false,
       // Stylesheets the site imports are the browser bundle's to link; here they are nothing (src/node/theme/siteCss.ts).
       loader: serverCssLoaders,
-      plugins: [noCssModulesPlugin, themeAliasPlugin(extensions.overrides), ...(translations ? [inlineTranslationsPlugin(translations)] : [])],
+      plugins: [noCssModulesPlugin, themeAliasPlugin(extensions.overrides), ...(translations ? [inlineTranslationsPlugin(translations)] : []), sitePackagesPlugin],
       logLevel: 'silent',
     });
     code = result.outputFiles[0]!.contents;
