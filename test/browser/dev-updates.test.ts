@@ -83,6 +83,19 @@ describe('wiki dev updates', () => {
     assert.match(dev.output(), /updated docs\/guides\/setup\.md \(content\)/);
   });
 
+  it('ignores what the scan skips: notes under node_modules, `_` and `.` folders of the docs', async () => {
+    for (const relPath of ['node_modules/pkg/readme.md', '_partials/part.md', '.drafts/idea.md']) {
+      fs.mkdirSync(path.dirname(docs(relPath)), { recursive: true });
+      fs.writeFileSync(docs(relPath), '# Not a page\n');
+    }
+    // Then an edit that does update a page: its update comes next, alone (the new folders rebuilt nothing).
+    fs.writeFileSync(docs('guides/setup.md'), '# Setup\n\nNewer words. Back to [home](../intro.md).\n');
+    const update = await nextUpdate();
+    assert.deepEqual([update.content, update.reload], [['/guides/setup'], []]);
+    assert.equal((await get('/node_modules/pkg/readme')).status, 404);
+    assert.doesNotMatch(dev.output(), /rebuilt/, 'no folder or note there made the site rebuild');
+  });
+
   it('reloads the page when its table of contents changes', async () => {
     fs.writeFileSync(docs('guides/setup.md'), '# Setup\n\nNew words.\n\n## A new section\n\nText.\n');
     const update = await nextUpdate();

@@ -12,6 +12,7 @@ import { ConfigError, loadConfig } from '../config/loadConfig.js';
 import type { SiteConfig } from '../config/schema.js';
 import { categoryFileNames } from '../docs/category.js';
 import { isNoteName } from '../docs/docPaths.js';
+import { isSkippedName } from '../docs/scan.js';
 import { buildDevSite, deferBackgroundRender, diffSites, type DevSite } from './devSite.js';
 import { reportProblems, type ProblemReport } from './report.js';
 import { updateNote } from './updateNote.js';
@@ -177,7 +178,7 @@ function classify(site: DevSite, filePath: string): { kind: 'ignore' | 'note' | 
   if (relPath.startsWith('..') || path.isAbsolute(relPath)) return { kind: 'ignore' };
   const name = path.basename(filePath);
   if ((categoryFileNames as readonly string[]).includes(name)) return full(`${name} changed`);
-  if (relPath.split(path.sep).some((part) => part.startsWith('.') || part.startsWith('_'))) return { kind: 'ignore' };
+  if (relPath.split(path.sep).some(isSkippedName)) return { kind: 'ignore' }; // what the scan never reads
   if (isNoteName(name)) return { kind: 'note' };
   if ([...site.copies.values()].includes(filePath)) return full('a file linked from a note changed');
   if (isFolder(filePath) || site.docs.some((doc) => doc.filePath.startsWith(filePath + path.sep))) return full('a folder was added, removed or renamed');
