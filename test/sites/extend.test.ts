@@ -86,6 +86,17 @@ describe('a site with custom pages, a footer override and translations (ext-site
     assert.ok(listFiles(out).some((file) => file.endsWith('.js') && readBuilt(out, file).includes('Hello from a package of the site')), 'the browser bundle holds it too');
   });
 
+  it('a page that imports a package nobody installed: the file and line, and to install it in the site', async () => {
+    const root = makeTempDir('wiki-ext-missing-package-');
+    const siteDir = path.join(root, 'site');
+    copyFixture('ext-site', siteDir);
+    fs.writeFileSync(path.join(siteDir, 'pages/greet.tsx'), "import { greeting } from '@someone/greeting/words';\n\nexport default function GreetPage() {\n  return <p>{greeting}</p>;\n}\n");
+    const result = await runWiki(['build', '--out', path.join(root, 'build')], { cwd: siteDir });
+    assert.equal(result.code, 1);
+    assert.match(result.stderr, /pages\/greet\.tsx:1:26: Could not resolve "@someone\/greeting\/words"\n\s+Install the package in the site's folder \(npm install @someone\/greeting\), or fix its name\.\n/);
+    assert.doesNotMatch(result.stderr, /mark the path/);
+  });
+
   it('renders the footer override on every page: its own line, then the original footer it wraps', () => {
     for (const file of ['intro.html', 'now.html', '404.html', 'search.html']) {
       const html = readBuilt(outDir, file);

@@ -54,22 +54,24 @@ export async function loadRenderer(context: BuildContext, extensions: SiteExtens
 
 /**
  * Which packages the renderer bundle imports and which it holds. The bundle is a file in the engine's cache, so an
- * import left in it resolves from the engine's node_modules: the engine's packages stay imports (React above all:
- * one copy, the one the engine renders with), and a package only the site has is bundled from the site's
- * node_modules, as the browser bundle finds it. A package neither has is esbuild's error, with file and line.
+ * import left in it resolves as it does from the engine: the engine's own imports and React stay imports (one React,
+ * the one the engine renders with), and so does a site import that finds the same package; a package only the site
+ * has (or its own copy) is bundled from the site's node_modules, as the browser bundle finds it. A package neither
+ * has is esbuild's error, with file and line.
  */
 const sitePackagesPlugin: Plugin = {
   name: 'wiki-site-packages',
   setup(build) {
     const resolving = { from: 'wiki-site-packages' };
-    const engineModules = path.join(engineRoot, 'node_modules') + path.sep;
+    const engineSources = path.join(engineRoot, 'src') + path.sep;
     build.onResolve({ filter: /^[^./]/ }, async (args) => {
       if (args.pluginData === resolving || path.isAbsolute(args.path) || args.path.startsWith('node:')) return undefined;
-      if (/^react(-dom)?(\/|$)/.test(args.path)) return { path: args.path, external: true };
-      const fromImporter = await build.resolve(args.path, { kind: args.kind, resolveDir: args.resolveDir, pluginData: resolving });
-      if (fromImporter.errors.length === 0 && !fromImporter.path.startsWith(engineModules)) return fromImporter.external ? { path: args.path, external: true } : { path: fromImporter.path };
-      const fromEngine = fromImporter.errors.length === 0 ? fromImporter : await build.resolve(args.path, { kind: args.kind, resolveDir: engineRoot, pluginData: resolving });
-      return fromEngine.errors.length === 0 ? { path: args.path, external: true } : undefined;
+      const external = { path: args.path, external: true };
+      if (args.importer.startsWith(engineSources) || /^react(-dom)?(\/|$)/.test(args.path)) return external;
+      const resolveFrom = (resolveDir: string) => build.resolve(args.path, { kind: args.kind, resolveDir, pluginData: resolving });
+      const [fromSite, fromEngine] = await Promise.all([resolveFrom(args.resolveDir), resolveFrom(engineRoot)]);
+      if (fromSite.errors.length > 0) return fromEngine.errors.length === 0 ? external : undefined;
+      return fromSite.external || fromSite.path === fromEngine.path ? external : { path: fromSite.path };
     });
   },
 };
@@ -116,14 +118,17 @@ export function formatBuildErrors(error: unknown, context: BuildContext): string
   return messages
     .map((message) => {
       const where = message.location ? `${context.displayPath(path.resolve(message.location.file))}:${message.location.line}:${message.location.column + 1}: ` : '';
-      const notes = [...message.notes.map((note) => note.text), ...hintFor(message.text)].map((text) => `\n      ${text}`).join('');
+      // esbuild's advice to mark a missing package external is about its own options, which a site does not set.
+      const notes = [...message.notes.map((note) => note.text).filter((text) => !text.startsWith('You can mark the path')), ...hintFor(message.text)].map((text) => `\n      ${text}`).join('');
       return `    ${where}${message.text}${notes}`;
     })
     .join('\n');
 }
 
-/** The usual fix for a theme override that does not export what the theme imports. */
+/** The usual fix for a package that is not installed, or for a theme override that does not export what the theme imports. */
 function hintFor(text: string): string[] {
+  const missingPackage = /^Could not resolve "((?:@[\w-][\w.-]*\/)?[\w-][\w.-]*)(?:\/[^"]*)?"$/.exec(text);
+  if (missingPackage) return [`Install the package in the site's folder (npm install ${missingPackage[1]}), or fix its name.`];
   const missing = /^No matching export in "(.+)" for import "(\w+)"$/.exec(text);
   if (!missing || !/(^|\/)theme\/\w+\.[jt]sx$/.test(missing[1]!)) return [];
   return [`A theme override exports its component by name, as the engine's does: \`export function ${missing[2]}() { ... }\` in ${missing[1]}.`];
