@@ -19,6 +19,21 @@ function bootOf(html: string): Boot {
   return JSON.parse(/<script id="__wiki-boot" type="application\/json">([\s\S]*?)<\/script>/.exec(html)![1]!) as Boot;
 }
 
+/** A copy of the ext-site fixture in a fresh folder (root/site), for a test that adds to it. */
+function copyExtSite(prefix: string): { root: string; siteDir: string } {
+  const root = makeTempDir(prefix);
+  const siteDir = path.join(root, 'site');
+  copyFixture('ext-site', siteDir);
+  return { root, siteDir };
+}
+
+/** A stand-in npm package in `dir` (named after it, `main` index.js) with these files. */
+function writePackage(dir: string, files: Record<string, string>): void {
+  fs.mkdirSync(dir, { recursive: true });
+  fs.writeFileSync(path.join(dir, 'package.json'), JSON.stringify({ name: path.basename(dir), version: '0.0.0', main: 'index.js' }));
+  for (const [name, text] of Object.entries(files)) fs.writeFileSync(path.join(dir, name), text);
+}
+
 describe('a site with custom pages, a footer override and translations (ext-site)', () => {
   let outDir: string;
 
@@ -52,13 +67,9 @@ describe('a site with custom pages, a footer override and translations (ext-site
 
   it("bundles the engine's React for the site's pages even when a node_modules above the site holds another copy", async () => {
     // The site in a folder whose node_modules has a stand-in `react`: two Reacts in one page break every hook.
-    const root = makeTempDir('wiki-ext-react-');
-    const siteDir = path.join(root, 'site');
-    copyFixture('ext-site', siteDir);
-    const standIn = path.join(root, 'node_modules/react');
-    fs.mkdirSync(standIn, { recursive: true });
-    fs.writeFileSync(path.join(standIn, 'package.json'), JSON.stringify({ name: 'react', version: '0.0.0', main: 'index.js' }));
-    for (const file of ['index.js', 'jsx-runtime.js']) fs.writeFileSync(path.join(standIn, file), "module.exports = { standIn: 'A-SECOND-COPY-OF-REACT' };\n");
+    const { root, siteDir } = copyExtSite('wiki-ext-react-');
+    const standIn = "module.exports = { standIn: 'A-SECOND-COPY-OF-REACT' };\n";
+    writePackage(path.join(root, 'node_modules/react'), { 'index.js': standIn, 'jsx-runtime.js': standIn });
     const out = path.join(root, 'build');
     const result = await runWiki(['build', '--out', out], { cwd: siteDir });
     assert.equal(result.code, 0, result.stderr);
@@ -71,13 +82,8 @@ describe('a site with custom pages, a footer override and translations (ext-site
   it('renders a page that imports a package only the site has installed, on the server and in the browser', async () => {
     // The engine's cache holds the server bundle, where an import would resolve from the engine's node_modules only.
     // A CommonJS package, as many are: the ES module bundle must hold it, not import it.
-    const root = makeTempDir('wiki-ext-package-');
-    const siteDir = path.join(root, 'site');
-    copyFixture('ext-site', siteDir);
-    const sitePackage = path.join(siteDir, 'node_modules/site-greeting');
-    fs.mkdirSync(sitePackage, { recursive: true });
-    fs.writeFileSync(path.join(sitePackage, 'package.json'), JSON.stringify({ name: 'site-greeting', version: '1.0.0', main: 'index.js' }));
-    fs.writeFileSync(path.join(sitePackage, 'index.js'), "exports.greeting = 'Hello from a package of the site.';\n");
+    const { root, siteDir } = copyExtSite('wiki-ext-package-');
+    writePackage(path.join(siteDir, 'node_modules/site-greeting'), { 'index.js': "exports.greeting = 'Hello from a package of the site.';\n" });
     fs.writeFileSync(path.join(siteDir, 'pages/greet.tsx'), "import { greeting } from 'site-greeting';\n\nexport default function GreetPage() {\n  return <p className=\"greet\">{greeting}</p>;\n}\n");
     const out = path.join(root, 'build');
     const result = await runWiki(['build', '--out', out], { cwd: siteDir });
@@ -87,9 +93,7 @@ describe('a site with custom pages, a footer override and translations (ext-site
   });
 
   it('a page that imports a package nobody installed: the file and line, and to install it in the site', async () => {
-    const root = makeTempDir('wiki-ext-missing-package-');
-    const siteDir = path.join(root, 'site');
-    copyFixture('ext-site', siteDir);
+    const { root, siteDir } = copyExtSite('wiki-ext-missing-package-');
     fs.writeFileSync(path.join(siteDir, 'pages/greet.tsx'), "import { greeting } from '@someone/greeting/words';\n\nexport default function GreetPage() {\n  return <p>{greeting}</p>;\n}\n");
     const result = await runWiki(['build', '--out', path.join(root, 'build')], { cwd: siteDir });
     assert.equal(result.code, 1);
