@@ -5,6 +5,7 @@ import { build, type Plugin, version as esbuildVersion } from 'esbuild';
 import type { SiteExtensions } from '../render/loadRenderer.js';
 import { inlineTranslationsPlugin } from '../theme/inlineTranslations.js';
 import { browserCssLoaders, noCssModulesPlugin } from '../theme/siteCss.js';
+import { engineReactPlugin } from '../theme/sitePackages.js';
 import { themeAliasPlugin } from '../theme/themeAlias.js';
 import { engineCacheDir, engineRoot } from '../engineRoot.js';
 
@@ -54,22 +55,6 @@ const reactBindingsPlugin: Plugin = {
     build.onResolve({ filter: /^react(\/jsx-runtime)?$/ }, (args) => {
       const inEntry = args.importer.startsWith(engineSrc) && !args.importer.startsWith(searchSrc) && args.importer !== reactBindingsFile;
       return inEntry ? { path: reactBindingsFile } : undefined;
-    });
-  },
-};
-
-/**
- * React for a site's pages and overrides is always the engine's copy, even when a node_modules above the site holds
- * another: two Reacts in one page break every hook (the custom page would not hydrate), and the server renders with
- * the engine's.
- */
-const engineReactPlugin: Plugin = {
-  name: 'wiki-engine-react',
-  setup(build) {
-    const fromEngine = { from: 'engine' };
-    build.onResolve({ filter: /^react(-dom)?(\/.*)?$/ }, (args) => {
-      if (args.pluginData === fromEngine || args.importer.startsWith(engineRoot + path.sep)) return undefined;
-      return build.resolve(args.path, { kind: args.kind, resolveDir: engineRoot, pluginData: fromEngine });
     });
   },
 };

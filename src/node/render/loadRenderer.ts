@@ -8,12 +8,13 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { build, type BuildFailure, type Message, type Plugin } from 'esbuild';
+import { build, type BuildFailure, type Message } from 'esbuild';
 import type { BuildContext } from '../build/context.js';
 import type { CustomPageSource, PageModule } from '../resolve/customPages.js';
 import type { ThemeOverrides } from '../theme/components.js';
 import { inlineTranslationsPlugin } from '../theme/inlineTranslations.js';
 import { noCssModulesPlugin, serverCssLoaders } from '../theme/siteCss.js';
+import { sitePackagesPlugin } from '../theme/sitePackages.js';
 import { themeAliasPlugin } from '../theme/themeAlias.js';
 import type { HtmlParts } from './sidebarCache.js';
 import { renderPageHtml, renderPageParts, type RenderPageInput } from './renderPage.js';
@@ -51,30 +52,6 @@ export async function loadRenderer(context: BuildContext, extensions: SiteExtens
     throw new Error(`Can't load the site's theme overrides and pages (bundled as ${context.displayPath(file)}).`, { cause: error });
   }
 }
-
-/**
- * Which packages the renderer bundle imports and which it holds. The bundle is a file in the engine's cache, so an
- * import left in it resolves as it does from the engine: the engine's own imports and React stay imports (one React,
- * the one the engine renders with), and so does a site import that finds the same package; a package only the site
- * has (or its own copy) is bundled from the site's node_modules, as the browser bundle finds it. A package neither
- * has is esbuild's error, with file and line.
- */
-const sitePackagesPlugin: Plugin = {
-  name: 'wiki-site-packages',
-  setup(build) {
-    const resolving = { from: 'wiki-site-packages' };
-    const engineSources = path.join(engineRoot, 'src') + path.sep;
-    build.onResolve({ filter: /^[^./]/ }, async (args) => {
-      if (args.pluginData === resolving || path.isAbsolute(args.path) || args.path.startsWith('node:')) return undefined;
-      const external = { path: args.path, external: true };
-      if (args.importer.startsWith(engineSources) || /^react(-dom)?(\/|$)/.test(args.path)) return external;
-      const resolveFrom = (resolveDir: string) => build.resolve(args.path, { kind: args.kind, resolveDir, pluginData: resolving });
-      const [fromSite, fromEngine] = await Promise.all([resolveFrom(args.resolveDir), resolveFrom(engineRoot)]);
-      if (fromSite.errors.length > 0) return fromEngine.errors.length === 0 ? external : undefined;
-      return fromSite.external || fromSite.path === fromEngine.path ? external : { path: fromSite.path };
-    });
-  },
-};
 
 /** Bundles the renderer (React and the engine's packages stay imports) into a file named by its content's hash. */
 async function bundleRenderer(context: BuildContext, extensions: SiteExtensions, translations: Readonly<Record<string, string>> | undefined): Promise<string> {
