@@ -11,8 +11,9 @@
  * A chunk's terms include its section's title and headings, so "kubernetes operators" finds the text under
  * Kubernetes > Operators. No stemming: the last query term matches word prefixes, the title list catches typos.
  */
-import { type LocalIndexData, tokenize } from '../../shared/search.js';
+import { type LocalIndexData, scanTerms } from '../../shared/search.js';
 import type { Hierarchy, SearchRecord } from './records.js';
+import { TermTable } from './termTable.js';
 
 export const INDEX_FILE = 'index.json';
 /** Shards are cut once their text passes this size (about 16 KB gzipped). */
@@ -41,7 +42,7 @@ export function buildLocalIndex(records: Iterable<SearchRecord>, textSink?: Text
   const chunkSections: number[] = [];
   const chunkLengths: number[] = [];
   const texts: string[] = [];
-  const postings = new Map<string, number[]>();
+  const postings = createPostings();
   let section = 0;
   let lastByLevel: number[] = [];
   for (const record of records) {
@@ -57,10 +58,9 @@ export function buildLocalIndex(records: Iterable<SearchRecord>, textSink?: Text
       headings.push([pages.length - 1, level, record.hierarchy[record.type] ?? '', record.anchor ?? '', parent]);
       section = -headings.length; // -1 - index
     } else if (record.type === 'content' && record.content) {
-      const terms = [...tokenize(record.content), ...tokenize(hierarchyText(record.hierarchy))];
-      addPostings(postings, chunkSections.length, terms);
+      const chunk = chunkSections.length;
+      chunkLengths.push(postings.addText(chunk, record.content) + postings.addText(chunk, hierarchyText(record.hierarchy)));
       chunkSections.push(section);
-      chunkLengths.push(terms.length);
       texts.push(record.content);
       if (textSink && texts.length === TEXT_BUNDLE_SIZE) textSink(chunkSections.length / TEXT_BUNDLE_SIZE - 1, texts.splice(0));
     }
@@ -74,31 +74,52 @@ function hierarchyText(hierarchy: Hierarchy): string {
   return [hierarchy.lvl1, hierarchy.lvl2, hierarchy.lvl3, hierarchy.lvl4, hierarchy.lvl5, hierarchy.lvl6].filter(Boolean).join(' ');
 }
 
-/** Appends (chunk, term frequency) to each term's list; chunks come in increasing order, so a repeat is the last pair. */
-function addPostings(postings: Map<string, number[]>, chunk: number, terms: readonly string[]): void {
-  for (const term of terms) {
-    const list = postings.get(term);
-    if (!list) postings.set(term, [chunk, 1]);
-    else if (list[list.length - 2] === chunk) list[list.length - 1]!++;
-    else list.push(chunk, 1);
-  }
+/** Each term's list of (chunk, term frequency) pairs, by term id. */
+interface Postings {
+  readonly table: TermTable;
+  readonly lists: number[][];
+  /** Adds a chunk's text (chunks come in increasing order); returns how many terms it holds. */
+  addText(chunk: number, text: string): number;
+}
+
+function createPostings(): Postings {
+  const table = new TermTable();
+  const lists: number[][] = [];
+  return {
+    table,
+    lists,
+    addText(chunk, text) {
+      let count = 0;
+      scanTerms(text, (lower, start, end) => {
+        count++;
+        const id = table.idOf(lower, start, end);
+        const list = lists[id];
+        // A repeat within the chunk is the last pair.
+        if (!list) lists[id] = [chunk, 1];
+        else if (list[list.length - 2] === chunk) list[list.length - 1]!++;
+        else list.push(chunk, 1);
+      });
+      return count;
+    },
+  };
 }
 
 /** Sorted terms cut into shards; chunk ids are delta-encoded (they only grow), which gzip likes. */
-function writeShards(postings: ReadonlyMap<string, readonly number[]>): { shards: string[]; shardStarts: string[] } {
+function writeShards({ table: { terms }, lists }: Postings): { shards: string[]; shardStarts: string[] } {
   const shards: string[] = [];
   const shardStarts: string[] = [];
   let lines: string[] = [];
   let size = 0;
-  for (const term of [...postings.keys()].sort()) {
+  const ids = terms.map((_, id) => id).sort((a, b) => (terms[a]! < terms[b]! ? -1 : 1)); // terms are unique
+  for (const id of ids) {
+    const term = terms[id]!;
     if (lines.length === 0) shardStarts.push(term);
-    const list = postings.get(term)!;
-    const encoded: number[] = [];
+    const list = lists[id]!;
+    let line = `${term}\t`;
     for (let i = 0, previous = 0; i < list.length; i += 2) {
-      encoded.push(list[i]! - previous, list[i + 1]!);
+      line += `${i === 0 ? '' : ','}${list[i]! - previous},${list[i + 1]!}`;
       previous = list[i]!;
     }
-    const line = `${term}\t${encoded.join(',')}`;
     lines.push(line);
     size += line.length + 1;
     if (size >= SHARD_BYTES) {
