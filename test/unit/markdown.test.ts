@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import MarkdownIt from 'markdown-it';
 import { createMarkdownRenderer, renderNote, type RenderedNote } from '../../src/node/markdown/renderNote.js';
 import type { LinkResolver } from '../../src/node/markdown/noteEnv.js';
 import { asSourcePath } from '../../src/shared/paths.js';
@@ -143,5 +144,44 @@ describe('Markdown syntax', () => {
     const { html } = render('```python\ndef f():\n    return 1\n```');
     assert.match(html, /<span class="token keyword">def<\/span>/);
     assert.doesNotMatch(html, /<script/);
+  });
+});
+
+// The quick paths in front of markdown-it's URL normalizer and unsafe-scheme check answer as the full versions do.
+describe('link URLs', () => {
+  const stock = new MarkdownIt();
+  const { encode } = stock.utils.lib.mdurl;
+  const urls = [
+    'https://example.com/a_b-c.d~e?x=1&y=(2)#frag',
+    'https://example.com/with space',
+    'https://例え.jp/パス',
+    '../web/vite.md#set-up',
+    '100%25 done %41 %zz a%4 end%',
+    'a[b]c{d}|e^f`g"h<i>j\\k',
+    'javascript:alert(1)',
+    'JavaScript:alert(1)',
+    ' javascript:alert(1)',
+    '\tvbscript:msgbox',
+    'VBSCRIPT:x',
+    'file:///etc/passwd',
+    'data:text/html;base64,PHNjcmlwdD4=',
+    'data:image/png;base64,iVBORw0KGgo=',
+    'Data:image/webp;base64,UklGRg==',
+    'dangerous-but-relative.md',
+    'ſtyle.md',
+    'İ.md',
+    '',
+  ];
+  for (const url of urls) {
+    it(`normalizes and checks ${JSON.stringify(url)} as markdown-it does`, () => {
+      assert.equal(md.normalizeLink(url), encode(url));
+      assert.equal(md.validateLink(url), stock.validateLink(url));
+      assert.equal(md.validateLink(encode(url)), stock.validateLink(encode(url)));
+    });
+  }
+
+  it('drops the link of an unsafe scheme and keeps an image data URL', () => {
+    assert.doesNotMatch(render('[x](javascript:alert(1)) [y](JAVASCRIPT:alert(1))').html, /href/);
+    assert.match(render('![p](data:image/png;base64,iVBORw0KGgo=)').html, /src="data:image\/png;base64,iVBORw0KGgo="/);
   });
 });

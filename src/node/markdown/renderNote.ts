@@ -20,7 +20,10 @@ export function createMarkdownRenderer(): MarkdownIt {
   // The default also punycode-encodes every host name: a third of parse time on a link-heavy wiki, and
   // browsers do that themselves. Percent-encoding is all an href needs.
   const { encode } = md.utils.lib.mdurl;
-  md.normalizeLink = (url) => encode(url);
+  md.normalizeLink = (url) => (ENCODED_URL.test(url) ? url : encode(url));
+  // markdown-it trims and lower-cases every URL to look for four unsafe schemes; most cannot start with one.
+  const validateLink = md.validateLink.bind(md);
+  md.validateLink = (url) => CANNOT_START_UNSAFE_SCHEME.test(url) || validateLink(url);
   md.renderer.rules.fence = (tokens, idx) => {
     const token = tokens[idx]!;
     const rawLanguage = token.info.trim().split(/\s+/)[0] ?? '';
@@ -32,6 +35,12 @@ export function createMarkdownRenderer(): MarkdownIt {
   md.use(autolinksPlugin).use(headingIdsPlugin).use(linksPlugin).use(admonitionsPlugin).use(taskListsPlugin);
   return md;
 }
+
+/** A URL mdurl's encode() returns as it is: only the characters it keeps, and %XX escapes. */
+const ENCODED_URL = /^(?:[0-9A-Za-z;/?:@&=+$,\-_.!~*'()#]|%[0-9A-Fa-f]{2})*$/;
+
+/** A first character that is no space and no letter of vbscript:, javascript:, file: or data: (markdown-it's unsafe ones). */
+const CANNOT_START_UNSAFE_SCHEME = /^[a-ce-eg-ik-uw-z0-9/.#?%_~-]/i;
 
 export interface RenderNoteInput {
   readonly sourcePath: SourcePath;
