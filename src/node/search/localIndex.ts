@@ -6,8 +6,9 @@
  * Chosen by measurement on the real corpus (1,062 notes, 11 MB of text, 3,839 sections, 7,860 chunks) on this
  * 2-core machine: Pagefind (Node API, addCustomRecord, one record per section) took 3.9 s standalone and 6.5 s
  * beside rendering (over the 3 s budget), and its WebAssembly needs 'wasm-unsafe-eval' in the CSP. This index
- * builds in ~0.6 s (tokenize + postings) in the worker; bench/search.ts: +1.9 s to a full build (2,056 files,
- * mostly from writing them), 108-138 KB fetched for a cold first query including the modal's code.
+ * builds in ~0.6 s (terms, postings, shards; the records before it ~0.3 s) in the worker, which renders pages too:
+ * in bench/search.ts a build with it took as long as one without (3.63 and 3.66 s); 105-135 KB fetched for a cold
+ * first query including the modal's code.
  * A chunk's terms include its section's title and headings, so "kubernetes operators" finds the text under
  * Kubernetes > Operators. No stemming: the last query term matches word prefixes, the title list catches typos.
  */
@@ -20,7 +21,8 @@ export const INDEX_FILE = 'index.json';
 const SHARD_BYTES = 48_000;
 /**
  * Chunk texts per file: one per file made 7,860 files for the corpus, and writing them (and deleting the previous
- * build's) added ~3 s to the build; four per file costs a hit ~1.5 KB gzipped instead of ~0.6 KB.
+ * build's) added ~3 s to the build; four per file costs a hit ~1.5 KB gzipped instead of ~0.6 KB. Eight per file
+ * (983 files instead of 1,965) built no faster (5 alternating builds each) and a cold query fetched up to 11 KB more.
  */
 export const TEXT_BUNDLE_SIZE = 4;
 
