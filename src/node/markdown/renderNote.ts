@@ -40,7 +40,7 @@ export function createMarkdownRenderer(): MarkdownIt {
 const ENCODED_URL = /^(?:[0-9A-Za-z;/?:@&=+$,\-_.!~*'()#]|%[0-9A-Fa-f]{2})*$/;
 
 /** A first character that is no space and no letter of vbscript:, javascript:, file: or data: (markdown-it's unsafe ones). */
-const CANNOT_START_UNSAFE_SCHEME = /^[a-ce-eg-ik-uw-z0-9/.#?%_~-]/i;
+const CANNOT_START_UNSAFE_SCHEME = /^[abceghik-uw-z0-9/.#?%_~-]/i;
 
 export interface RenderNoteInput {
   readonly sourcePath: SourcePath;
