@@ -1,6 +1,6 @@
 /**
- * Search types shared by the build (which writes them into every page's boot data) and the browser search runtime.
- * Pure types: the build side imports them too.
+ * Search types shared by the build (which writes them into every page's boot data) and the browser search runtime,
+ * and the one way both cut text into terms (tokenize, scanTerms): the index and the queries must agree.
  */
 
 export type SearchProviderName = 'local' | 'algolia' | 'typesense';
