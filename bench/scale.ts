@@ -4,6 +4,10 @@
  * cost growth is visible. Prints figures, asserts nothing. Heavy: run it by hand, once.
  *   node --import tsx bench/scale.ts                       1k, 10k, 50k notes and the corpus
  *   node --import tsx bench/scale.ts --sizes 1000,10000    chosen sizes (and the corpus)
+ *   node --import tsx bench/scale.ts --runs 3               three builds of each, the median (by wall time) printed
+ * The growth line splits CPU time: user time is the engine's own work; system time is the kernel's (creating and
+ * writing files, page faults), and on this VM it swings between identical builds: two 50k builds into tmpfs took
+ * 29 and 13 s of system time, with the same 93-95 s of user time.
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -60,18 +64,27 @@ function printRow(row: Row): void {
   console.log(`         ${row.summary.replace(/^.*-> \S+ /, '')}`);
 }
 
-const { values } = parseArgs({ options: { sizes: { type: 'string', default: '1000,10000,50000' }, keep: { type: 'boolean', default: false } } });
+/** The median of `runs` builds by wall time (each printed on one line when there are several). */
+function buildMedian(runs: number, build: () => Row): Row {
+  const rows = Array.from({ length: runs }, build).sort((a, b) => a.seconds - b.seconds);
+  if (runs > 1) console.log(`${rows[0]!.name.padEnd(8)} ${runs} runs: ${rows.map((row) => `${row.seconds.toFixed(1)} s (${row.userSeconds.toFixed(1)} user + ${row.systemSeconds.toFixed(1)} system)`).join(', ')}; median:`);
+  return rows[Math.floor(runs / 2)]!;
+}
+
+const { values } = parseArgs({ options: { sizes: { type: 'string', default: '1000,10000,50000' }, runs: { type: 'string', default: '1' }, keep: { type: 'boolean', default: false } } });
 const sizes = values.sizes.split(',').map(Number);
+const runs = Number(values.runs);
 console.log(`wiki build scale bench: ${os.availableParallelism()} cores, Node ${process.version}, load ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
 const rows: Row[] = [];
 /** Folders to delete once every build is done. */
 const cleanUp: string[] = [];
-const corpusRow = buildOnce('corpus', 1062, ['--docs', corpus], folderBytes(corpus));
+const corpusBytes = folderBytes(corpus);
+const corpusRow = buildMedian(runs, () => buildOnce('corpus', 1062, ['--docs', corpus], corpusBytes));
 printRow(corpusRow);
 for (const notes of sizes) {
   const siteDir = path.join(os.tmpdir(), `wiki-scale-${notes}`);
   const site = generateNotes({ notes, outDir: siteDir });
-  const row = buildOnce(`${notes / 1000}k`, notes, ['--config', site.configPath], site.bytes);
+  const row = buildMedian(runs, () => buildOnce(`${notes / 1000}k`, notes, ['--config', site.configPath], site.bytes));
   printRow(row);
   rows.push(row);
   if (!values.keep) cleanUp.push(siteDir);
@@ -80,7 +93,9 @@ if (rows.length > 1) {
   const [first, last] = [rows[0]!, rows.at(-1)!];
   const growth = last.seconds / first.seconds / (last.notes / first.notes);
   const outputGrowth = last.outputMb / first.outputMb / (last.notes / first.notes);
+  const perNote = (of: (row: Row) => number) => (of(last) / last.notes / (of(first) / first.notes)).toFixed(2);
   console.log(`growth ${first.name} -> ${last.name}: time x${(last.seconds / first.seconds).toFixed(1)}, memory x${(last.peakMb / first.peakMb).toFixed(1)} for x${last.notes / first.notes} notes (time per note x${growth.toFixed(2)}; 1.00 is linear)`);
+  console.log(`  per note: user CPU x${perNote((row) => row.userSeconds)} (the engine's work), system CPU x${perNote((row) => row.systemSeconds)} (the kernel's)`);
   // Each page carries the sidebar's top level, which grows with the notes: output per note grows, and time follows it.
   console.log(`  output per note x${outputGrowth.toFixed(2)}; time per output MB x${(last.seconds / last.outputMb / (first.seconds / first.outputMb)).toFixed(2)}`);
 }
