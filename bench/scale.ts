@@ -74,6 +74,7 @@ function buildMedian(runs: number, build: () => Row): Row {
 const { values } = parseArgs({ options: { sizes: { type: 'string', default: '1000,10000,50000' }, runs: { type: 'string', default: '1' }, keep: { type: 'boolean', default: false } } });
 const sizes = values.sizes.split(',').map(Number);
 const runs = Number(values.runs);
+if (!Number.isInteger(runs) || runs < 1) throw new Error(`--runs takes a whole number of builds per size, 1 or more (got "${values.runs}").`);
 console.log(`wiki build scale bench: ${os.availableParallelism()} cores, Node ${process.version}, load ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
 const rows: Row[] = [];
 /** Folders to delete once every build is done. */
@@ -91,12 +92,11 @@ for (const notes of sizes) {
 }
 if (rows.length > 1) {
   const [first, last] = [rows[0]!, rows.at(-1)!];
-  const growth = last.seconds / first.seconds / (last.notes / first.notes);
-  const outputGrowth = last.outputMb / first.outputMb / (last.notes / first.notes);
-  const perNote = (of: (row: Row) => number) => (of(last) / last.notes / (of(first) / first.notes)).toFixed(2);
-  console.log(`growth ${first.name} -> ${last.name}: time x${(last.seconds / first.seconds).toFixed(1)}, memory x${(last.peakMb / first.peakMb).toFixed(1)} for x${last.notes / first.notes} notes (time per note x${growth.toFixed(2)}; 1.00 is linear)`);
-  console.log(`  per note: user CPU x${perNote((row) => row.userSeconds)} (the engine's work), system CPU x${perNote((row) => row.systemSeconds)} (the kernel's)`);
-  // Each page carries the sidebar's top level, which grows with the notes: output per note grows, and time follows it.
-  console.log(`  output per note x${outputGrowth.toFixed(2)}; time per output MB x${(last.seconds / last.outputMb / (first.seconds / first.outputMb)).toFixed(2)}`);
+  /** How much `of` per note grew from the first size to the last (1.00: linear in notes). */
+  const perNote = (of: (row: Row) => number) => of(last) / last.notes / (of(first) / first.notes);
+  console.log(`growth ${first.name} -> ${last.name}: time x${(last.seconds / first.seconds).toFixed(1)}, memory x${(last.peakMb / first.peakMb).toFixed(1)} for x${last.notes / first.notes} notes (time per note x${perNote((row) => row.seconds).toFixed(2)}; 1.00 is linear)`);
+  console.log(`  per note: user CPU x${perNote((row) => row.userSeconds).toFixed(2)} (the engine's work), system CPU x${perNote((row) => row.systemSeconds).toFixed(2)} (the kernel's)`);
+  // Each page carries the sidebar's top level, which grows with the notes: output per note grows faster than time.
+  console.log(`  output per note x${perNote((row) => row.outputMb).toFixed(2)}; time per output MB x${(last.seconds / last.outputMb / (first.seconds / first.outputMb)).toFixed(2)}`);
 }
 for (const dir of cleanUp) fs.rmSync(dir, { recursive: true, force: true });
