@@ -24,9 +24,9 @@ const externalPackages = ['esbuild', 'typescript', 'prismjs', 'react', 'react-do
  * The external CommonJS packages every build loads, which the bundle require()s instead of importing: Node runs its
  * cjs-module-lexer over a CommonJS module imported from an ES module to list its exports, and TurboFan compiles that
  * lexer's loop in each thread. Measured: loading react, react-dom/server and prismjs took 55-61 ms that way, 22 ms
- * required.
+ * required. esbuild compiles every site's config.
  */
-const requiredPackages = ['react', 'react-dom', 'prismjs'];
+const requiredPackages = ['esbuild', 'react', 'react-dom', 'prismjs'];
 
 /** Resolves an import of a `requiredPackages` module to a stub that require()s it (esbuild keeps that call as it is). */
 const requireInsteadOfImport = {
