@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import MarkdownIt from 'markdown-it';
+import originalText from 'markdown-it/lib/rules_inline/text.mjs';
 import { createMarkdownRenderer, renderNote, type RenderedNote } from '../../src/node/markdown/renderNote.js';
 import type { LinkResolver } from '../../src/node/markdown/noteEnv.js';
 import { asSourcePath } from '../../src/shared/paths.js';
@@ -184,4 +185,25 @@ describe('link URLs', () => {
     assert.doesNotMatch(render('[x](javascript:alert(1)) [y](JAVASCRIPT:alert(1))').html, /href/);
     assert.match(render('![p](data:image/png;base64,iVBORw0KGgo=)').html, /src="data:image\/png;base64,iVBORw0KGgo="/);
   });
+});
+
+describe('text rule', () => {
+  // The engine's text rule must stop where markdown-it's own does: every character the original stops at, in text.
+  const withOriginalText = createMarkdownRenderer();
+  withOriginalText.inline.ruler.at('text', originalText);
+  const renderWith = (parser: MarkdownIt, body: string) => renderNote(parser, { sourcePath: asSourcePath('notes/note.md'), body, lineOffset: 0, resolveLink: keepLinks }).html;
+  const samples = [
+    'plain words only',
+    'a *b* _c_ **d** ~~e~~ `f` \\*g\\* h&amp;i &copy; <span>j</span> k<br>l',
+    'see https://example.com/a_b?c=d#e and www.example.org, mail me@example.com, {braces} $x$ 100% a+b=c ^d @e',
+    'line one\nline two  \nline three\\\nfour [link](../x.md) ![img](p.png) [ref][r] <https://auto.link>\n\n[r]: https://r.example',
+    'ends with a terminator!',
+    ':::note\nan admonition with - [ ] a task\n:::',
+    '- [x] done\n- [ ] to do: 1 > 0 < 2 = ~3~',
+  ];
+  for (const sample of samples) {
+    it(`renders ${JSON.stringify(sample.slice(0, 40))} as markdown-it's own rule does`, () => {
+      assert.equal(renderWith(md, sample), renderWith(withOriginalText, sample));
+    });
+  }
 });
