@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import type { CustomPageModel, PageModel, SpecialPageModel, ThemeSettings } from '../../shared/types.js';
 import { buildThemeSettings } from '../resolve/themeSettings.js';
 import { usesEngineRenderer } from '../render/loadRenderer.js';
-import { startSearchIndex } from '../search/index.js';
+import { bootSearchIndex, type SearchIndexBoot, startSearchIndex } from '../search/index.js';
 import type { ClientAssets } from './clientBundle.js';
 import type { DocSummary } from '../docs/doc.js';
 import { type BuildContext, extensionDirs, timeStage, timeStageAsync } from './context.js';
@@ -48,6 +48,16 @@ export interface BuildSummary {
  * a staging folder that replaces the output only when no error (or, with --strict, no warning) was reported.
  */
 export async function buildSite(context: BuildContext, configPath: string, options: { strict: boolean }): Promise<BuildSummary> {
+  // The index worker loads its modules (and the page renderer's) on the second core while this thread reads the site.
+  const searchBoot = bootSearchIndex(context.config, { preloadPages: true });
+  try {
+    return await buildFromOutline(context, configPath, options, searchBoot);
+  } finally {
+    await searchBoot.cancel(); // a no-op once the index is written; else the build stopped before its worker was used
+  }
+}
+
+async function buildFromOutline(context: BuildContext, configPath: string, options: { strict: boolean }, searchBoot: SearchIndexBoot): Promise<BuildSummary> {
   const translations = await loadTranslations(context);
   const outline = await loadSiteOutline(context, { translations });
   const theme = buildSiteTheme(context, configPath, { docs: outline.summaries, draftIds: outline.draftIds, sidebar: outline.sidebar }, translations);
@@ -56,7 +66,7 @@ export async function buildSite(context: BuildContext, configPath: string, optio
   const summary = (special: readonly PageModel[]) => ({ notes: outline.sources.length, routes: outline.docPages.length + special.filter((page) => page.kind !== 'notFound').length });
   if (failed()) {
     // Nothing is written, but every note is still parsed so its link problems are reported with the others.
-    const notes = createNoteStream(outline, context, { add: () => undefined, appendTo: (files) => files, stop: async () => undefined });
+    const notes = createNoteStream(outline, context, { add: () => undefined, endNotes: () => undefined, appendTo: (files) => files, stop: async () => undefined });
     for (const _page of notes.pages());
     notes.checkLinks();
     return summary(outline.builtInPages);
@@ -66,7 +76,7 @@ export async function buildSite(context: BuildContext, configPath: string, optio
     // The index worker writes its files into the staging folder itself, beside the page writer, and on a large site
     // renders the pages it has time for.
     const renderPages = usesEngineRenderer(outline.extensions) && outline.sources.length >= PAGE_HELPER_MIN_NOTES;
-    const search = startSearchIndex({ pages: outline.docPages, config: context.config, writeTo: staging, renderPages });
+    const search = searchBoot.start({ pages: outline.docPages, writeTo: staging, renderPages });
     try {
       const notes = createNoteStream(outline, context, search);
       await timeStageAsync(context, 'parse', () => notes.renderAhead(outline.bundles));

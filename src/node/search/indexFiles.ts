@@ -57,5 +57,8 @@ export const DONE = 0;
 export const POSTED = 1;
 export const HANDLED = 2;
 
-/** What the index worker is sent, in order: note batches to index, page settings once, pages to render, the end. */
-export type IndexWorkerMessage = DocBatch | { readonly settings: DocPageSettings } | { readonly page: DocPageModel } | { readonly end: true };
+/**
+ * What the index worker is sent, in order: what it indexes from, note batches to index, page settings once, pages to
+ * render (before and after the last batch), that no note comes any more (it then writes the index), the end.
+ */
+export type IndexWorkerMessage = { readonly start: { readonly input: LocalIndexInput; readonly renderPages: boolean } } | DocBatch | { readonly settings: DocPageSettings } | { readonly page: DocPageModel } | { readonly notesEnd: true } | { readonly end: true };

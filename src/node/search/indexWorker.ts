@@ -3,39 +3,73 @@ import { createSiteWriter } from '../build/emit.js';
 import type { DocPageSettings } from '../build/renderSite.js';
 import type { DocPageModel } from '../../shared/types.js';
 import type { IndexWorkerReply } from './index.js';
-import { buildLocalIndexFiles, DONE, HANDLED, type IndexWorkerMessage, type LocalIndexInput, POSTED, unpackDocs } from './indexFiles.js';
+import { buildLocalIndexFiles, DONE, HANDLED, type IndexWorkerMessage, POSTED, unpackDocs } from './indexFiles.js';
 import type { RecordDoc } from './records.js';
 
 // Worker thread entry: indexes notes as the main thread renders them, and with `renderPages` renders the note pages
-// it is handed (`wiki build` of a large site). Messages come on `docs` in order (IndexWorkerMessage); `signal` counts
-// those posted and those handled. It replies on `port`, then sets the done flag, which the main thread waits on.
-// Blocking waits keep the indexing one synchronous pass.
-const { input, renderPages, signal, docs, port } = workerData as { input: LocalIndexInput; renderPages: boolean; signal: Int32Array; docs: MessagePort; port: MessagePort };
+// it is handed (`wiki build` of a large site). It starts before the site is read: its first message says what to
+// index from. Messages come on `docs` in order (IndexWorkerMessage); `signal` counts those posted and those handled.
+// After the last note it writes the index, then renders the pages still coming until the end; it replies on `port`,
+// then sets the done flag, which the main thread waits on. Blocking waits keep the indexing one synchronous pass.
+const { preloadPages, signal, docs, port } = workerData as { preloadPages: boolean; signal: Int32Array; docs: MessagePort; port: MessagePort };
 // Loaded only when pages may come: React and the theme take ~20 MB.
-const pageModules = renderPages ? await Promise.all([import('../build/renderSite.js'), import('../render/renderPage.js')]) : undefined;
+const pageModules = preloadPages ? await Promise.all([import('../build/renderSite.js'), import('../render/renderPage.js')]) : undefined;
+let received = 0;
+const { input, renderPages } = firstMessage();
 const files = new Map<string, string>();
 const writer = input.writeTo === undefined ? undefined : createSiteWriter(input.writeTo);
 let renderPage: ((page: DocPageModel) => void) | undefined;
 
+function firstMessage(): Extract<IndexWorkerMessage, { start: unknown }>['start'] {
+  const message = nextMessage();
+  if (!('start' in message)) throw new Error('The search index worker was sent notes before what to index them for.');
+  markHandled();
+  return message.start;
+}
+
+/** The notes to index, up to the last; pages handed meanwhile are rendered as they come. */
 function* receiveDocs(): Generator<RecordDoc> {
-  for (let received = 0; ; ) {
-    const message = receiveMessageOnPort(docs)?.message as IndexWorkerMessage | undefined;
-    if (!message) {
-      Atomics.wait(signal, POSTED, received);
-      continue;
-    }
-    received++;
-    if ('end' in message) return;
+  for (;;) {
+    const message = nextMessage();
+    if ('notesEnd' in message) return markHandled();
     if ('docs' in message) yield* unpackDocs(message);
-    else if ('settings' in message) renderPage = createPageWriter(message.settings);
-    else renderPage!(message.page);
-    Atomics.add(signal, HANDLED, 1);
+    else handlePage(message);
+    markHandled();
   }
+}
+
+/** After the index is written: the pages handed until the end. */
+function renderRemainingPages(): void {
+  for (let message = nextMessage(); !('end' in message); message = nextMessage()) {
+    handlePage(message);
+    markHandled();
+  }
+}
+
+function handlePage(message: IndexWorkerMessage): void {
+  if ('settings' in message) renderPage = createPageWriter(message.settings);
+  else if ('page' in message) renderPage!(message.page);
+  else throw new Error(`The search index worker was sent "${Object.keys(message).join()}" out of order.`);
+}
+
+function nextMessage(): IndexWorkerMessage {
+  for (;;) {
+    const message = receiveMessageOnPort(docs)?.message as IndexWorkerMessage | undefined;
+    if (message) {
+      received++;
+      return message;
+    }
+    Atomics.wait(signal, POSTED, received);
+  }
+}
+
+function markHandled(): void {
+  Atomics.add(signal, HANDLED, 1);
 }
 
 /** Renders a note's page as the main thread would, and writes its files into the site folder. */
 function createPageWriter(settings: DocPageSettings): (page: DocPageModel) => void {
-  if (!writer || !pageModules) throw new Error('Pages were handed to an index worker that does not render them.');
+  if (!writer || !pageModules || !renderPages) throw new Error('Pages were handed to an index worker that does not render them.');
   const [{ createDocPageRenderer }, { renderPageParts }] = pageModules;
   const render = createDocPageRenderer(settings, renderPageParts);
   return (page) => render(page).forEach((file) => writer.write(file));
@@ -50,6 +84,7 @@ function write(relPath: string, text: string): void {
 let reply: IndexWorkerReply;
 try {
   buildLocalIndexFiles(input, receiveDocs(), write);
+  renderRemainingPages();
   reply = { files };
 } catch (error) {
   reply = { error: error instanceof Error ? (error.stack ?? error.message) : String(error) };
