@@ -207,3 +207,18 @@ describe('text rule', () => {
     });
   }
 });
+
+describe('line ends and admonition types', () => {
+  it('renders a note with CRLF or CR line ends as with LF, and a NUL character as U+FFFD', () => {
+    const lf = render('# T\n\nOne\ntwo\n\n- a\n- b\n');
+    assert.equal(render('# T\r\n\r\nOne\r\ntwo\r\n\r\n- a\r\n- b\r\n').html, lf.html);
+    assert.equal(render('# T\r\rOne\rtwo\r\r- a\r- b\r').html, lf.html);
+    assert.match(render('a\0b').html, /<p>a\uFFFDb<\/p>/);
+  });
+
+  it('boxes every admonition type in any case, and leaves an unknown one as text', () => {
+    assert.match(render(':::WARNING\nHi\n:::').html, /class="admonition admonition-warning"/);
+    assert.match(render(':::secondary Aside\nHi\n:::').html, /admonition-secondary.*<p class="admonition-heading">Aside<\/p>/s);
+    assert.doesNotMatch(render(':::nope\nHi\n:::').html, /admonition/);
+  });
+});

@@ -7,19 +7,28 @@ export const admonitionTypes = ['note', 'tip', 'info', 'caution', 'danger', 'war
 // `:::tip Title` (Docusaurus 2) and `:::tip[Title]` (Docusaurus 3) both give a titled box.
 const titleSyntax = /^\s*(\w+)(?:\[(.*)\]|\s+(.*))?\s*$/;
 
-/** `:::note` ... `:::` blocks rendered as admonition boxes. */
+/**
+ * `:::note` ... `:::` blocks rendered as admonition boxes. One container rule for every type: a rule per type had
+ * each of them tried at the start of every block.
+ */
 export function admonitionsPlugin(md: MarkdownIt): void {
-  for (const type of admonitionTypes) {
-    // The plugin's bundled types name markdown-it's CJS build; the runtime object is the same.
-    md.use(container as unknown as PluginWithParams, type, {
-      validate: (params: string) => titleSyntax.exec(params)?.[1]?.toLowerCase() === type,
-      render: (tokens: { info: string; nesting: number }[], idx: number) => {
-        const token = tokens[idx]!;
-        if (token.nesting !== 1) return '</div></div>\n';
-        const match = titleSyntax.exec(token.info);
-        const title = (match?.[2] ?? match?.[3] ?? '').trim() || type;
-        return `<div class="admonition admonition-${type}"><p class="admonition-heading">${md.utils.escapeHtml(title)}</p><div class="admonition-content">\n`;
-      },
-    });
-  }
+  // The plugin's bundled types name markdown-it's CJS build; the runtime object is the same.
+  md.use(container as unknown as PluginWithParams, 'admonition', {
+    validate: (params: string) => admonitionType(params) !== undefined,
+    render: (tokens: { info: string; nesting: number }[], idx: number) => {
+      const token = tokens[idx]!;
+      if (token.nesting !== 1) return '</div></div>\n';
+      const type = admonitionType(token.info)!;
+      const match = titleSyntax.exec(token.info);
+      const title = (match?.[2] ?? match?.[3] ?? '').trim() || type;
+      return `<div class="admonition admonition-${type}"><p class="admonition-heading">${md.utils.escapeHtml(title)}</p><div class="admonition-content">\n`;
+    },
+  });
 }
+
+function admonitionType(params: string): AdmonitionType | undefined {
+  const name = titleSyntax.exec(params)?.[1]?.toLowerCase();
+  return admonitionTypes.find((type) => type === name);
+}
+
+type AdmonitionType = (typeof admonitionTypes)[number];

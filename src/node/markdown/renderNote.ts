@@ -1,5 +1,6 @@
 import GithubSlugger from 'github-slugger';
 import MarkdownIt from 'markdown-it';
+import type StateCore from 'markdown-it/lib/rules_core/state_core.mjs';
 import type StateInline from 'markdown-it/lib/rules_inline/state_inline.mjs';
 import type { SourcePath } from '../../shared/paths.js';
 import { admonitionsPlugin } from './admonitions.js';
@@ -33,9 +34,19 @@ export function createMarkdownRenderer(): MarkdownIt {
     const className = `language-${escapeHtml(language)}`;
     return `<pre class="${className}" tabindex="0"><code class="${className}">${body}</code></pre>\n`;
   };
+  md.core.ruler.at('normalize', normalizeLineEnds);
   md.inline.ruler.at('text', skipText);
   md.use(autolinksPlugin).use(headingIdsPlugin).use(linksPlugin).use(admonitionsPlugin).use(taskListsPlugin);
   return md;
+}
+
+/**
+ * markdown-it's `normalize` rule, which copies every note whole to replace each line end by itself: only a note
+ * with carriage returns or NUL characters is rewritten.
+ */
+function normalizeLineEnds(state: StateCore): void {
+  if (state.src.includes('\r')) state.src = state.src.replace(/\r\n?/g, '\n');
+  if (state.src.includes('\0')) state.src = state.src.replace(/\0/g, '\uFFFD');
 }
 
 /**
