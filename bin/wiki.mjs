@@ -7,10 +7,6 @@ import { engineModuleUrl } from './engine.mjs';
 // The young generation keeps V8's default size: `--max-semi-space-size=64` set here only reached isolates created
 // later (the search index worker, whose heap it grew by ~90 MB) and saved no time (real corpus, 3 runs each).
 
-// A full collection is cheap here (live data stays small: pages are written as they render), and V8 otherwise lets
-// the heap grow up to fourfold between two: 10,000 synthetic notes peaked at 1.0-1.5 GB, with this at about 0.6 GB.
-v8.setFlagsFromString('--heap-growing-percent=50');
-
 // A build is short: TurboFan's compiling (a fifth of a corpus build's CPU, on background threads that compete with
 // the two working threads for the two cores) does not pay back the largest inlining, nor optimising lukewarm code.
 // Real corpus, 4 alternating builds each: 6.0 -> 5.4 s of user CPU and 3.66 -> 3.4 s wall with the first line.

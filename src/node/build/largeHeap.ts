@@ -29,7 +29,10 @@ export function rebuildWithLargerHeap(docsDir: string): number | undefined {
   if (v8.getHeapStatistics().heap_size_limit >= heapLimitMb * 2 ** 20 * 0.9) return undefined;
   if (!holdsNotes(docsDir, LARGE_SITE_NOTES)) return undefined;
   console.log(`${LARGE_SITE_NOTES.toLocaleString('en')} notes or more: building in a Node with a ${heapLimitMb.toLocaleString('en')} MB heap limit.`);
-  const heapFlags = [`--max-old-space-size=${heapLimitMb}`, `--initial-old-space-size=${INITIAL_OLD_SPACE_MB}`];
+  // A full collection is cheap (live data stays small: pages are written as they render), and V8 otherwise lets the
+  // heap grow up to fourfold between two: 10,000 synthetic notes peaked at 1.0-1.5 GB, with 50% at about 0.6 GB. A
+  // smaller site keeps V8's growth: the real corpus built 0.06 s faster with it (peak RSS 330 against 300 MB).
+  const heapFlags = [`--max-old-space-size=${heapLimitMb}`, `--initial-old-space-size=${INITIAL_OLD_SPACE_MB}`, '--heap-growing-percent=50'];
   const child = spawnSync(process.execPath, [...heapFlags, ...process.execArgv, ...process.argv.slice(1)], { stdio: 'inherit', env: { ...process.env, [RESPAWNED]: '1' } });
   return child.status ?? 1;
 }
