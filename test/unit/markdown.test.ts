@@ -222,3 +222,25 @@ describe('line ends and admonition types', () => {
     assert.doesNotMatch(render(':::nope\nHi\n:::').html, /admonition/);
   });
 });
+
+describe('raw HTML ids', () => {
+  it('collects the id and name attributes of raw HTML blocks and inline tags, not those in code or text', () => {
+    const note = [
+      '<div id="block-id" class="x">block</div>',
+      '',
+      'Inline <a name="inline-name">anchor</a> and <span\nid="split-tag">split</span>.',
+      '',
+      '`<b id="in-code">` and [t](https://e.example "title id=\\"in-title\\"")',
+      '',
+      '```html',
+      '<p id="in-fence"></p>',
+      '```',
+      '',
+      'Plain id="in-text" words.',
+    ].join('\n');
+    const { htmlIds, html } = render(note);
+    assert.deepEqual(htmlIds, ['block-id', 'inline-name', 'split-tag']);
+    // The rendered HTML holds no other unescaped id or name attribute than these.
+    assert.deepEqual([...html.matchAll(/\s(?:id|name)="([^"]+)"/g)].map((m) => m[1]), htmlIds);
+  });
+});

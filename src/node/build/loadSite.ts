@@ -144,26 +144,18 @@ async function startClientBundle(context: BuildContext, extensions: SiteExtensio
 }
 
 /** What checking links needs of a note: its links, and the anchors other notes' links may point into. */
-export interface LinkCheckDoc extends Pick<ParsedDoc, 'route' | 'filePath' | 'links'> {
+export interface LinkCheckDoc extends Pick<ParsedDoc, 'route' | 'filePath' | 'links' | 'htmlIds'> {
   readonly headings: readonly { readonly id: string }[];
-  /** The note's HTML, scanned for ids only when a link points into it... */
-  readonly html?: string;
-  /** ...or the ids its raw HTML holds besides the headings', found while the HTML was at hand. */
-  readonly htmlIds?: readonly string[];
 }
 
 /**
  * A note as checkLinks needs it once its HTML is gone: the links there is something to check or copy for, and its
  * anchors. All copied out of the note, as a kept slice of a string keeps the whole string (the Markdown, the HTML).
  */
-export function toLinkCheckDoc(doc: ParsedDoc, markdown: string): LinkCheckDoc {
+export function toLinkCheckDoc(doc: ParsedDoc): LinkCheckDoc {
   const headingIds = new Set(doc.headings.map((heading) => heading.id));
   const links = doc.links.filter(({ resolved }) => resolved.broken !== undefined || resolved.anchor || resolved.asset);
-  // Only raw HTML gives ids besides the headings', and its attributes are in the Markdown as written: searching the
-  // Markdown (a flat string) is much quicker than searching the HTML (which markdown-it builds by concatenation).
-  // With the quote: `?id=` and `name=` in URLs sent 784 of the corpus's 1,062 notes through it (2 have raw ids).
-  const mayHaveIds = markdown.includes('id="') || markdown.includes('name="');
-  const ids = mayHaveIds ? htmlIds(doc.html).filter((id) => !headingIds.has(id)) : [];
+  const ids = doc.htmlIds.filter((id) => !headingIds.has(id));
   return {
     route: doc.route,
     filePath: doc.filePath,
@@ -180,11 +172,11 @@ export function toLinkCheckDoc(doc: ParsedDoc, markdown: string): LinkCheckDoc {
 export function checkLinks(docs: readonly LinkCheckDoc[], context: BuildContext, sources: readonly LinkCheckDoc[] = docs): Map<string, string> {
   const docsByRoute = new Map<string, LinkCheckDoc>(docs.map((doc) => [doc.route, doc]));
   const anchorsByRoute = new Map<string, Set<string>>();
-  // Heading ids first; ids in raw HTML are scanned only for pages a link points into.
+  // Only for the pages a link points into.
   const anchorsOf = (route: string): Set<string> | undefined => {
     let anchors = anchorsByRoute.get(route);
     const doc = docsByRoute.get(route);
-    if (!anchors && doc) anchorsByRoute.set(route, (anchors = new Set([...doc.headings.map((h) => h.id), ...(doc.htmlIds ?? htmlIds(doc.html ?? ''))])));
+    if (!anchors && doc) anchorsByRoute.set(route, (anchors = new Set([...doc.headings.map((h) => h.id), ...doc.htmlIds])));
     return anchors;
   };
   const assets = new Map<string, string>();
@@ -205,10 +197,6 @@ export function checkLinks(docs: readonly LinkCheckDoc[], context: BuildContext,
     }
   }
   return assets;
-}
-
-function htmlIds(html: string): string[] {
-  return [...html.matchAll(/\s(?:id|name)="([^"]+)"/g)].map((match) => match[1]!);
 }
 
 function suggestAnchors(known: ReadonlySet<string>): string {

@@ -33,7 +33,7 @@ export function createNoteStream(outline: SiteOutline, context: BuildContext, se
   const accept = (content: DocContent, index: number) => {
     const source = sources[index]!;
     const doc: ParsedDoc = { ...summaries[index]!, ...content };
-    linked.push(toLinkCheckDoc(doc, source.body));
+    linked.push(toLinkCheckDoc(doc));
     search.add(doc);
     // Rendered: its Markdown can go (10,000 synthetic notes are 93 MB of Markdown).
     sources[index] = { ...source, body: '' };

@@ -33,6 +33,8 @@ export interface DocContent {
   readonly html: string;
   readonly headings: readonly HeadingInfo[];
   readonly links: readonly LinkRecord[];
+  /** The ids of its raw HTML (`id` and `name` attributes), which links may point into like headings. */
+  readonly htmlIds: readonly string[];
 }
 
 /** A note after its Markdown was rendered (its Markdown source is dropped: the HTML is what later stages use). */

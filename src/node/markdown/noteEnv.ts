@@ -42,4 +42,6 @@ export interface NoteEnv {
   readonly resolveLink: LinkResolver;
   readonly headings: HeadingInfo[];
   readonly links: LinkRecord[];
+  /** The `id` and `name` attributes of the note's raw HTML: anchors besides the headings' that links may point to. */
+  readonly htmlIds: string[];
 }

@@ -82,16 +82,17 @@ export interface RenderedNote {
   readonly html: string;
   readonly headings: readonly HeadingInfo[];
   readonly links: readonly LinkRecord[];
+  readonly htmlIds: readonly string[];
 }
 
 /** Markdown body -> HTML, with its headings (ids, levels) and every link it holds. */
 export function renderNote(md: MarkdownIt, input: RenderNoteInput): RenderedNote {
   const env = createNoteEnv(input);
   const html = md.render(input.body, env);
-  return { html, headings: env.headings, links: env.links };
+  return { html, headings: env.headings, links: env.links, htmlIds: env.htmlIds };
 }
 
 /** Fresh per-note state for the markdown-it plugins. */
 export function createNoteEnv(input: Omit<RenderNoteInput, 'body'>): NoteEnv {
-  return { sourcePath: input.sourcePath, lineOffset: input.lineOffset, slugger: new GithubSlugger(), resolveLink: input.resolveLink, headings: [], links: [] };
+  return { sourcePath: input.sourcePath, lineOffset: input.lineOffset, slugger: new GithubSlugger(), resolveLink: input.resolveLink, headings: [], links: [], htmlIds: [] };
 }

@@ -37,6 +37,7 @@ export function renderDocContent(doc: Doc, { md, resolveLink }: NoteParser): Doc
     html: rendered.html,
     headings: rendered.headings.map((heading) => ({ ...heading, id: detach(heading.id), text: detach(heading.text) })),
     links: rendered.links,
+    htmlIds: rendered.htmlIds,
   };
 }
 
