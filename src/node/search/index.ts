@@ -215,9 +215,10 @@ function bootIndexWorker(preloadPages: boolean): BootedIndexWorker {
         post({ settings });
         rendering = true;
       },
-      // Only while its queue is short, so the page writer is not left waiting for it at the end.
+      // Only while its queue is short and it has notes to index: once it writes the index, this thread is left
+      // only pages to write, and the worker's queue would keep it waiting at the end (~35 ms on the real corpus).
       take(page) {
-        if (!rendering || failure || Atomics.load(signal, POSTED) - Atomics.load(signal, HANDLED) > HELPER_MAX_QUEUED) return false;
+        if (!rendering || notesEnded || failure || Atomics.load(signal, POSTED) - Atomics.load(signal, HANDLED) > HELPER_MAX_QUEUED) return false;
         post({ page });
         return true;
       },
