@@ -2,12 +2,12 @@
  * The embedded index: a sharded inverted index in plain files, so a browser fetches only what a query needs.
  *   search/index.json     titles, headings, the chunk table and shard starts (53 KB gzipped for the real corpus)
  *   search/terms/{n}.txt  sorted term ranges, "term<TAB>chunk-delta,tf,chunk-delta,tf..." (~16 KB gzipped each)
- *   search/text/{n}.json  four consecutive text chunks (content records, at most 1,500 characters each) for excerpts
+ *   search/text/{n}.json  eight consecutive text chunks (content records, at most 1,500 characters each) for excerpts
  * Chosen by measurement on the real corpus (1,062 notes, 11 MB of text, 3,839 sections, 7,860 chunks) on this
  * 2-core machine: Pagefind (Node API, addCustomRecord, one record per section) took 3.9 s standalone and 6.5 s
  * beside rendering (over the 3 s budget), and its WebAssembly needs 'wasm-unsafe-eval' in the CSP. This index
  * builds in ~0.6 s (terms, postings, shards; the records before it ~0.3 s) in the worker, which renders pages too:
- * in bench/search.ts a build with it took as long as one without (3.63 and 3.66 s, one run each); 105-135 KB fetched for a cold
+ * in bench/search.ts a build with it took as long as one without (3.63 and 3.66 s, one run each); 105-146 KB fetched for a cold
  * first query including the modal's code.
  * A chunk's terms include its section's title and headings, so "kubernetes operators" finds the text under
  * Kubernetes > Operators. No stemming: the last query term matches word prefixes, the title list catches typos.
@@ -20,11 +20,13 @@ export const INDEX_FILE = 'index.json';
 /** Shards are cut once their text passes this size (about 16 KB gzipped). */
 const SHARD_BYTES = 48_000;
 /**
- * Chunk texts per file: one per file made 7,860 files for the corpus, and writing them (and deleting the previous
- * build's) added ~3 s to the build; four per file costs a hit ~1.5 KB gzipped instead of ~0.6 KB. Eight per file
- * (983 files instead of 1,965) built no faster (5 alternating builds each) and a cold query fetched up to 11 KB more.
+ * Chunk texts per file. One per file made 7,860 files for the corpus, and writing them (and deleting the previous
+ * build's) added ~3 s to the build. Each file created on the disk costs more than its bytes (ext4 here: ~0.1 ms, five
+ * times tmpfs): eight per file (983 files against 1,965 with four) built the corpus in 2.99 s against 3.13 s (median
+ * of 6 alternating builds into /tmp), where earlier, noisier measurements saw no difference. A cold query fetches at
+ * most 11 KB more (bench/search.ts: 113, 146 and 105 KB against 109, 135 and 105 KB).
  */
-export const TEXT_BUNDLE_SIZE = 4;
+export const TEXT_BUNDLE_SIZE = 8;
 
 export interface LocalIndex {
   readonly data: LocalIndexData;
