@@ -10,7 +10,7 @@ import { toSiteUrl } from '../../src/client/search/urls.js';
 import { createMarkdownRenderer, renderNote } from '../../src/node/markdown/renderNote.js';
 import { createTextSearch, excerptAround } from '../../src/client/search/providers/textSearch.js';
 import { buildLocalIndexFiles, packHtml, unpackDocs } from '../../src/node/search/indexFiles.js';
-import { buildLocalIndex, INDEX_FILE } from '../../src/node/search/localIndex.js';
+import { buildLocalIndex, INDEX_FILE, TEXT_BUNDLE_SIZE } from '../../src/node/search/localIndex.js';
 import { buildSearchRecords, type RecordDoc } from '../../src/node/search/records.js';
 import { chunkParagraphs, decodeEntities, htmlToParagraphs } from '../../src/node/search/text.js';
 import { asDocId, asRoute, asSourcePath } from '../../src/shared/paths.js';
@@ -131,7 +131,7 @@ describe('embedded index', () => {
 
   test('the worker input (a batch of notes with their HTML packed as UTF-8 in one buffer) gives the same index as the notes themselves', () => {
     // Sections enough for several text bundles: the worker writes each bundle as soon as it fills.
-    const sections = Array.from({ length: 10 }, (_, n) => `## Stop ${n}\n\nStation ${n} of the line.\n`).join('\n');
+    const sections = Array.from({ length: 3 * TEXT_BUNDLE_SIZE }, (_, n) => `## Stop ${n}\n\nStation ${n} of the line.\n`).join('\n');
     const other = renderDoc({ id: 'travel/japan', route: '/travel/japan', title: 'Japan — 日本', body: `# Japan — 日本\n\nTōkyō, 東京 and “Kyoto”.\n\n## Food\n\nRamen 🍜.\n\n${sections}` });
     const docs = [note, other];
     const { html, htmlEnds } = packHtml(docs.map((doc) => doc.html));
@@ -143,8 +143,8 @@ describe('embedded index', () => {
     assert.equal(files.get('search/terms/0.txt'), direct.shards[0]);
     const bundles = [...files.keys()].filter((file) => file.startsWith('search/text/')).length;
     assert.ok(bundles >= 3, `${bundles} text bundles`);
-    for (let n = 0; n < bundles; n++) assert.deepEqual(JSON.parse(files.get(`search/text/${n}.json`)!), direct.texts.slice(n * 4, n * 4 + 4));
-    assert.equal(bundles, Math.ceil(direct.texts.length / 4));
+    for (let n = 0; n < bundles; n++) assert.deepEqual(JSON.parse(files.get(`search/text/${n}.json`)!), direct.texts.slice(n * TEXT_BUNDLE_SIZE, (n + 1) * TEXT_BUNDLE_SIZE));
+    assert.equal(bundles, Math.ceil(direct.texts.length / TEXT_BUNDLE_SIZE));
     assert.ok(direct.texts.includes('Tōkyō, 東京 and “Kyoto”.'));
   });
 
