@@ -9,7 +9,7 @@ import { highlightTerms, sanitizeHighlight } from '../../src/client/search/hits.
 import { toSiteUrl } from '../../src/client/search/urls.js';
 import { createMarkdownRenderer, renderNote } from '../../src/node/markdown/renderNote.js';
 import { createTextSearch, excerptAround } from '../../src/client/search/providers/textSearch.js';
-import { buildLocalIndexFiles, packHtml, unpackDocs } from '../../src/node/search/indexFiles.js';
+import { buildLocalIndexFiles, type DocBatch } from '../../src/node/search/indexFiles.js';
 import { buildLocalIndex, INDEX_FILE, TEXT_BUNDLE_SIZE } from '../../src/node/search/localIndex.js';
 import { buildSearchRecords, type RecordDoc } from '../../src/node/search/records.js';
 import { chunkParagraphs, decodeEntities, htmlToParagraphs } from '../../src/node/search/text.js';
@@ -129,15 +129,14 @@ describe('embedded index', () => {
     assert.deepEqual(search.search('plugns')[0]?.hierarchy, { lvl0: 'Web', lvl1: 'Vite', lvl2: 'Config', lvl3: 'Plugins', lvl4: null, lvl5: null, lvl6: null });
   });
 
-  test('the worker input (a batch of notes with their HTML packed as UTF-8 in one buffer) gives the same index as the notes themselves', () => {
+  test('the worker input (a batch of notes cloned into the worker) gives the same index files as the notes themselves', () => {
     // Sections enough for several text bundles: the worker writes each bundle as soon as it fills.
     const sections = Array.from({ length: 3 * TEXT_BUNDLE_SIZE }, (_, n) => `## Stop ${n}\n\nStation ${n} of the line.\n`).join('\n');
     const other = renderDoc({ id: 'travel/japan', route: '/travel/japan', title: 'Japan — 日本', body: `# Japan — 日本\n\nTōkyō, 東京 and “Kyoto”.\n\n## Food\n\nRamen 🍜.\n\n${sections}` });
     const docs = [note, other];
-    const { html, htmlEnds } = packHtml(docs.map((doc) => doc.html));
-    const batch = { docs: docs.map(({ html: _html, ...doc }) => doc), html, htmlEnds };
+    const batch: DocBatch = structuredClone({ docs });
     const files = new Map<string, string>();
-    buildLocalIndexFiles({ pages, urlPrefix: '/', indexDir: 'search/' }, unpackDocs(batch), (relPath, text) => files.set(relPath, text));
+    buildLocalIndexFiles({ pages, urlPrefix: '/', indexDir: 'search/' }, batch.docs, (relPath, text) => files.set(relPath, text));
     const direct = buildLocalIndex(buildSearchRecords({ docs, pages, urlPrefix: '/' }));
     assert.equal(files.get(`search/${INDEX_FILE}`), JSON.stringify(direct.data));
     assert.equal(files.get('search/terms/0.txt'), direct.shards[0]);

@@ -10,7 +10,7 @@ import type { BuildContext } from '../build/context.js';
 import type { SiteFile } from '../build/emit.js';
 import type { PageHelper } from '../build/renderSite.js';
 import type { SiteConfig } from '../config/schema.js';
-import { DONE, HANDLED, type IndexWorkerMessage, type LocalIndexInput, packHtml, POSTED, SIGNALS } from './indexFiles.js';
+import { DONE, HANDLED, type IndexWorkerMessage, type LocalIndexInput, POSTED, SIGNALS } from './indexFiles.js';
 import { type RecordDoc, type RecordPage, SEARCH_DOCS_TAG, SEARCH_LANGUAGE } from './records.js';
 import { enginePath } from '../engineRoot.js';
 import { startWorker } from '../workers.js';
@@ -132,7 +132,7 @@ function readModalStylesheet(): string {
 }
 
 /**
- * Notes cross to the worker in batches of this much HTML (or BATCH_NOTES notes), as one transferred buffer each.
+ * Notes cross to the worker in batches of this much HTML (or BATCH_NOTES notes), one message each.
  * Small enough that a batch's notes do not pile up on either side: the real corpus peaked at 395-421 MB with batches
  * of 1,000,000 characters or 200 notes, and at 350-355 MB with these, in the same time (3 builds each).
  */
@@ -167,8 +167,8 @@ function bootIndexWorker(preloadPages: boolean): BootedIndexWorker {
   let failure: Error | undefined;
   worker.once('error', (error) => (failure = error));
   worker.unref();
-  const post = (message: IndexWorkerMessage, transfer: ArrayBuffer[] = []) => {
-    docs.port1.postMessage(message, transfer);
+  const post = (message: IndexWorkerMessage) => {
+    docs.port1.postMessage(message);
     Atomics.add(signal, POSTED, 1);
     Atomics.notify(signal, POSTED);
   };
@@ -176,8 +176,7 @@ function bootIndexWorker(preloadPages: boolean): BootedIndexWorker {
   let batchChars = 0;
   const flush = () => {
     if (batch.length === 0) return;
-    const packed = packHtml(batch.map((doc) => doc.html));
-    post({ docs: batch.map(({ id, route, title, contentHasTitle, headings }) => ({ id, route, title, contentHasTitle, headings: headings.map((h) => ({ id: h.id, text: h.text })) })), ...packed }, [packed.html.buffer as ArrayBuffer]);
+    post({ docs: batch.map(({ id, route, title, contentHasTitle, headings, html }) => ({ id, route, title, contentHasTitle, html, headings: headings.map((h) => ({ id: h.id, text: h.text })) })) });
     batch = [];
     batchChars = 0;
   };

@@ -3,7 +3,7 @@ import { createSiteWriter } from '../build/emit.js';
 import type { DocPageSettings } from '../build/renderSite.js';
 import type { DocPageModel } from '../../shared/types.js';
 import type { IndexWorkerReply } from './index.js';
-import { buildLocalIndexFiles, DONE, HANDLED, type IndexWorkerMessage, POSTED, unpackDocs } from './indexFiles.js';
+import { buildLocalIndexFiles, DONE, HANDLED, type IndexWorkerMessage, POSTED } from './indexFiles.js';
 import type { RecordDoc } from './records.js';
 
 // Worker thread entry: indexes notes as the main thread renders them, and with `renderPages` renders the note pages
@@ -32,7 +32,7 @@ function* receiveDocs(): Generator<RecordDoc> {
   for (;;) {
     const message = nextMessage();
     if ('notesEnd' in message) return markHandled();
-    if ('docs' in message) yield* unpackDocs(message);
+    if ('docs' in message) yield* message.docs;
     else handlePage(message);
     markHandled();
   }
