@@ -51,13 +51,13 @@ export async function buildSite(context: BuildContext, configPath: string, optio
   // The index worker loads its modules (and the page renderer's) on the second core while this thread reads the site.
   const searchBoot = bootSearchIndex(context.config, { preloadPages: true });
   try {
-    return await buildFromOutline(context, configPath, options, searchBoot);
+    return await buildWithIndexWorker(context, configPath, options, searchBoot);
   } finally {
     await searchBoot.cancel(); // a no-op once the index is written; else the build stopped before its worker was used
   }
 }
 
-async function buildFromOutline(context: BuildContext, configPath: string, options: { strict: boolean }, searchBoot: SearchIndexBoot): Promise<BuildSummary> {
+async function buildWithIndexWorker(context: BuildContext, configPath: string, options: { strict: boolean }, searchBoot: SearchIndexBoot): Promise<BuildSummary> {
   const translations = await loadTranslations(context);
   const outline = await loadSiteOutline(context, { translations });
   const theme = buildSiteTheme(context, configPath, { docs: outline.summaries, draftIds: outline.draftIds, sidebar: outline.sidebar }, translations);
@@ -73,9 +73,11 @@ async function buildFromOutline(context: BuildContext, configPath: string, optio
   }
   let specialPages: readonly (SpecialPageModel | CustomPageModel)[] = [];
   await emitSite(context.outDir, async (staging) => {
-    // The index worker writes its files into the staging folder itself, beside the page writer, and on a large site
-    // renders the pages it has time for.
-    const renderPages = usesEngineRenderer(outline.extensions) && outline.sources.length >= PAGE_HELPER_MIN_NOTES;
+    // The index worker writes its files into the staging folder itself, beside the page writer, and renders the pages
+    // it has time for. It loaded React and the theme while the site was read, so a small site pays nothing for it
+    // either (5 alternating builds: 3 notes 0.37 s, 141 notes 1.16 s, with or without; the real corpus, when the
+    // helper came, 4.5 -> 4.2 s).
+    const renderPages = usesEngineRenderer(outline.extensions);
     const search = searchBoot.start({ pages: outline.docPages, writeTo: staging, renderPages });
     try {
       const notes = createNoteStream(outline, context, search);
@@ -98,13 +100,6 @@ async function buildFromOutline(context: BuildContext, configPath: string, optio
   });
   return summary(specialPages);
 }
-
-/**
- * From how many notes the index worker also renders pages: it loads React and the theme first (~50 ms and ~20 MB),
- * which a small site does not earn back. Measured (4 alternating builds each): 15 notes, 0.62 -> 0.66 s; 141 notes,
- * even; the project's 926 notes, 2.87 -> 2.67 s; the real corpus (1,062 notes), 4.5 -> 4.2 s with ~550 pages taken.
- */
-const PAGE_HELPER_MIN_NOTES = 300;
 
 /** The settings every page's theme renders with (navbar, footer, colour mode, translations). */
 function buildSiteTheme(context: BuildContext, configPath: string, site: Pick<SiteData, 'draftIds' | 'sidebar'> & { docs: readonly DocSummary[] }, translations: Record<string, string>): ThemeSettings {

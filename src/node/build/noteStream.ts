@@ -2,7 +2,7 @@
  * `wiki build`'s notes, rendered one at a time as their pages are written, so no note's HTML outlives its page
  * (holding every note's HTML until render took 358 MB on 10,000 synthetic notes), and each note's Markdown is let
  * go once it is rendered. While esbuild bundles (the pages need its file names), notes are rendered ahead; the rest
- * are rendered as their pages are pulled.
+ * are rendered as their pages are pulled, the last few megabytes of them together (TAIL_CHARS).
  */
 import type { DocPageModel } from '../../shared/types.js';
 import type { Doc, DocContent, ParsedDoc } from '../docs/doc.js';
