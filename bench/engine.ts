@@ -4,10 +4,10 @@
  *   node --import tsx bench/engine.ts --full     plus full `wiki build`s (HTML written), each in a child process
  *   node --import tsx bench/engine.ts --full --runs 5    five full builds instead of three (median and best)
  * A full build's time swings with the machine: on a shared 2-core host the same build took 4.7-6.2 s, mostly in
- * system time (creating the output's ~4,300 files). ext4 creates files several times slower in the half minute after
- * many were deleted (30,000 files: 3.9 s of system time right after deleting as many, 1.5 s 40 s later), so the
- * builds' outputs are all deleted at the end, not between runs; it runs several times and prints user and system
- * CPU apart.
+ * system time (creating the output's files, ~3,300 now). ext4 creates files several times slower in the half minute
+ * after many were deleted (30,000 files: 3.9 s of system time right after deleting as many, 1.5 s 40 s later), so the
+ * builds' outputs are all deleted at the end, not between runs, and a run started within a minute of another (or of
+ * `npm test`) reads high; it runs several times and prints user and system CPU apart.
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -47,10 +47,12 @@ function benchFullBuild(run: number, outRoot: string): number {
 }
 
 const { values } = parseArgs({ options: { full: { type: 'boolean', default: false }, runs: { type: 'string', default: '3' } } });
+const runs = Number(values.runs);
+if (!Number.isInteger(runs) || runs < 1) throw new Error(`--runs takes a whole number of full builds, 1 or more (got "${values.runs}").`);
 await benchPipeline();
 if (values.full) {
   const outRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'wiki-bench-'));
-  const walls = Array.from({ length: Number(values.runs) }, (_, run) => benchFullBuild(run + 1, outRoot)).sort((a, b) => a - b);
+  const walls = Array.from({ length: runs }, (_, run) => benchFullBuild(run + 1, outRoot)).sort((a, b) => a - b);
   console.log(`full build over ${walls.length} runs: median ${walls[Math.floor(walls.length / 2)]!.toFixed(2)} s, best ${walls[0]!.toFixed(2)} s`);
   fs.rmSync(outRoot, { recursive: true, force: true });
 }
