@@ -186,7 +186,7 @@ function bootIndexWorker(preloadPages: boolean): BootedIndexWorker {
   const endNotes = () => {
     if (notesEnded) return;
     flush();
-    post({ notesEnd: true });
+    post({ end: true });
     notesEnded = true;
   };
   const stop = async () => void (await worker.terminate());
@@ -201,7 +201,6 @@ function bootIndexWorker(preloadPages: boolean): BootedIndexWorker {
     takeFiles() {
       if (files) return files;
       endNotes();
-      post({ end: true });
       const timedOut = Atomics.wait(signal, DONE, 0, WORKER_TIMEOUT_MS) === 'timed-out';
       const reply = receiveMessageOnPort(replies.port1)?.message as IndexWorkerReply | undefined;
       void worker.terminate();
@@ -214,8 +213,8 @@ function bootIndexWorker(preloadPages: boolean): BootedIndexWorker {
         post({ settings });
         rendering = true;
       },
-      // Only while its queue is short and it has notes to index: once it writes the index, this thread is left
-      // only pages to write, and the worker's queue would keep it waiting at the end (~35 ms on the real corpus).
+      // Only while its queue is short, and never after the last note: the worker writes the index then, while this
+      // thread writes the last pages (pages queued behind the index kept it waiting ~35-90 ms on the real corpus).
       take(page) {
         if (!rendering || notesEnded || failure || Atomics.load(signal, POSTED) - Atomics.load(signal, HANDLED) > HELPER_MAX_QUEUED) return false;
         post({ page });

@@ -39,7 +39,7 @@ export const POSTED = 1;
 export const HANDLED = 2;
 
 /**
- * What the index worker is sent, in order: what it indexes from, note batches to index, page settings once, pages to
- * render (before and after the last batch), that no note comes any more (it then writes the index), the end.
+ * What the index worker is sent, in order: what it indexes from, note batches to index, page settings once and pages
+ * to render between them, and the end (the last note was sent: it writes the index and replies).
  */
-export type IndexWorkerMessage = { readonly start: { readonly input: LocalIndexInput; readonly renderPages: boolean } } | DocBatch | { readonly settings: DocPageSettings } | { readonly page: DocPageModel } | { readonly notesEnd: true } | { readonly end: true };
+export type IndexWorkerMessage = { readonly start: { readonly input: LocalIndexInput; readonly renderPages: boolean } } | DocBatch | { readonly settings: DocPageSettings } | { readonly page: DocPageModel } | { readonly end: true };

@@ -7,10 +7,10 @@ import { buildLocalIndexFiles, DONE, HANDLED, type IndexWorkerMessage, POSTED } 
 import type { RecordDoc } from './records.js';
 
 // Worker thread entry: indexes notes as the main thread renders them, and with `renderPages` renders the note pages
-// it is handed (`wiki build` of a large site). It starts before the site is read: its first message says what to
-// index from. Messages come on `docs` in order (IndexWorkerMessage); `signal` counts those posted and those handled.
-// After the last note it writes the index, then renders the pages still coming until the end; it replies on `port`,
-// then sets the done flag, which the main thread waits on. Blocking waits keep the indexing one synchronous pass.
+// it is handed (`wiki build`). It starts before the site is read: its first message says what to index from.
+// Messages come on `docs` in order (IndexWorkerMessage); `signal` counts those posted and those handled. After the
+// last note it writes the index, replies on `port`, then sets the done flag, which the main thread waits on.
+// Blocking waits keep the indexing one synchronous pass.
 const { preloadPages, signal, docs, port } = workerData as { preloadPages: boolean; signal: Int32Array; docs: MessagePort; port: MessagePort };
 // Loaded only when pages may come: React and the theme take ~20 MB.
 const pageModules = preloadPages ? await Promise.all([import('../build/renderSite.js'), import('../render/renderPage.js')]) : undefined;
@@ -29,27 +29,14 @@ function firstMessage(): Extract<IndexWorkerMessage, { start: unknown }>['start'
 
 /** The notes to index, up to the last; pages handed meanwhile are rendered as they come. */
 function* receiveDocs(): Generator<RecordDoc> {
-  for (;;) {
-    const message = nextMessage();
-    if ('notesEnd' in message) return markHandled();
-    if ('docs' in message) yield* message.docs;
-    else handlePage(message);
-    markHandled();
-  }
-}
-
-/** After the index is written: the pages handed until the end. */
-function renderRemainingPages(): void {
   for (let message = nextMessage(); !('end' in message); message = nextMessage()) {
-    handlePage(message);
+    if ('docs' in message) yield* message.docs;
+    else if ('settings' in message) renderPage = createPageWriter(message.settings);
+    else if ('page' in message) renderPage!(message.page);
+    else throw new Error('The search index worker was sent what to index from twice.');
     markHandled();
   }
-}
-
-function handlePage(message: IndexWorkerMessage): void {
-  if ('settings' in message) renderPage = createPageWriter(message.settings);
-  else if ('page' in message) renderPage!(message.page);
-  else throw new Error(`The search index worker was sent "${Object.keys(message).join()}" out of order.`);
+  markHandled();
 }
 
 function nextMessage(): IndexWorkerMessage {
@@ -84,7 +71,6 @@ function write(relPath: string, text: string): void {
 let reply: IndexWorkerReply;
 try {
   buildLocalIndexFiles(input, receiveDocs(), write);
-  renderRemainingPages();
   reply = { files };
 } catch (error) {
   reply = { error: error instanceof Error ? (error.stack ?? error.message) : String(error) };
