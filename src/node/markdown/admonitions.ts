@@ -14,21 +14,22 @@ const titleSyntax = /^\s*(\w+)(?:\[(.*)\]|\s+(.*))?\s*$/;
 export function admonitionsPlugin(md: MarkdownIt): void {
   // The plugin's bundled types name markdown-it's CJS build; the runtime object is the same.
   md.use(container as unknown as PluginWithParams, 'admonition', {
-    validate: (params: string) => admonitionType(params) !== undefined,
+    validate: (params: string) => parseAdmonition(params) !== undefined,
     render: (tokens: { info: string; nesting: number }[], idx: number) => {
       const token = tokens[idx]!;
       if (token.nesting !== 1) return '</div></div>\n';
-      const type = admonitionType(token.info)!;
-      const match = titleSyntax.exec(token.info);
-      const title = (match?.[2] ?? match?.[3] ?? '').trim() || type;
+      const { type, title } = parseAdmonition(token.info)!;
       return `<div class="admonition admonition-${type}"><p class="admonition-heading">${md.utils.escapeHtml(title)}</p><div class="admonition-content">\n`;
     },
   });
 }
 
-function admonitionType(params: string): AdmonitionType | undefined {
-  const name = titleSyntax.exec(params)?.[1]?.toLowerCase();
-  return admonitionTypes.find((type) => type === name);
+/** A container's type and title (the type's name when none is given); undefined when it is no admonition type. */
+function parseAdmonition(params: string): { type: AdmonitionType; title: string } | undefined {
+  const match = titleSyntax.exec(params);
+  const name = match?.[1]?.toLowerCase();
+  const type = admonitionTypes.find((known) => known === name);
+  return type && { type, title: (match?.[2] ?? match?.[3] ?? '').trim() || type };
 }
 
 type AdmonitionType = (typeof admonitionTypes)[number];

@@ -33,7 +33,7 @@ export function linksPlugin(md: MarkdownIt): void {
 }
 
 /** Adds the values of `id="..."` and `name="..."` attributes in raw HTML. */
-export function collectHtmlIds(html: string, ids: string[]): void {
+function collectHtmlIds(html: string, ids: string[]): void {
   if (!html.includes('id="') && !html.includes('name="')) return;
   for (const match of html.matchAll(/\s(?:id|name)="([^"]+)"/g)) ids.push(match[1]!);
 }

@@ -7,8 +7,8 @@
  * 2-core machine: Pagefind (Node API, addCustomRecord, one record per section) took 3.9 s standalone and 6.5 s
  * beside rendering (over the 3 s budget), and its WebAssembly needs 'wasm-unsafe-eval' in the CSP. This index
  * builds in ~0.6 s (terms, postings, shards; the records before it ~0.3 s) in the worker, which renders pages too:
- * in bench/search.ts a build with it took as long as one without (3.63 and 3.66 s, one run each); 105-146 KB fetched for a cold
- * first query including the modal's code.
+ * in bench/search.ts a build with it took as long as one without (3.63 and 3.66 s, one run each); 105-146 KB
+ * fetched for a cold first query including the modal's code.
  * A chunk's terms include its section's title and headings, so "kubernetes operators" finds the text under
  * Kubernetes > Operators. No stemming: the last query term matches word prefixes, the title list catches typos.
  */
