@@ -4,6 +4,7 @@ import { parseArgs } from 'node:util';
 import { buildSite } from './build/build.js';
 import { createBuildContext, type BuildContext } from './build/context.js';
 import { rebuildWithLargerHeap } from './build/largeHeap.js';
+import { checkOutputFolder, OutputFolderError } from './build/outputFolder.js';
 import { ConfigError, loadConfig } from './config/loadConfig.js';
 import { DiagnosticList, formatDiagnostic } from './diagnostics.js';
 import { runDev } from './dev/devCommand.js';
@@ -43,6 +44,10 @@ export async function main(argv: readonly string[]): Promise<number> {
         return 2;
     }
   } catch (error) {
+    if (error instanceof OutputFolderError) {
+      console.error(`error ${error.message}\n    ${error.hint}`);
+      return 1;
+    }
     if (error instanceof ConfigError || (error as NodeJS.ErrnoException).code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') {
       console.error(`error ${(error as Error).message}`);
       return 1;
@@ -57,14 +62,15 @@ async function runBuild(args: readonly string[]): Promise<number> {
   const configPath = values.config ?? 'wiki.config.ts';
   const config = await loadConfig(configPath);
   const context = createBuildContext({ config, siteDir: path.dirname(path.resolve(configPath)), ...(values.docs && { docsDir: values.docs }), ...(values.out && { outDir: values.out }) });
+  checkOutputFolder(context.outDir, context, context.displayPath);
   const childStatus = rebuildWithLargerHeap(context.docsDir);
   if (childStatus !== undefined) return childStatus;
   console.log(`Building ${config.title} from ${context.displayPath(context.docsDir) || '.'} ...`);
   let result;
   try {
-    result = await buildSite(context, configPath, { strict: values.strict });
+    result = await buildSite(context, configPath, { strict: values.strict, onWait: (pid) => console.log(`Waiting for another \`wiki build\`${pid ? ` (pid ${pid})` : ''} writing ${context.displayPath(context.outDir) || '.'} to finish...`) });
   } catch (error) {
-    if (error instanceof ConfigError) throw error;
+    if (error instanceof ConfigError || error instanceof OutputFolderError) throw error;
     console.error(`error ${describeErrorChain(error)}`);
     return 1;
   }

@@ -7,6 +7,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, it } from 'node:test';
+import { OUTPUT_MARKER } from '../../src/node/build/outputFolder.js';
 import { fixturesDir, makeTempDir, runWiki, type CliResult } from '../helpers/cli.js';
 import { snapshotFiles } from './builtSite.js';
 
@@ -14,6 +15,7 @@ async function buildKeepingPrevious(siteDir: string, args: readonly string[] = [
   const outDir = path.join(makeTempDir('wiki-bad-site-'), 'build');
   fs.mkdirSync(outDir);
   fs.writeFileSync(path.join(outDir, 'index.html'), '<h1>The last good build</h1>');
+  fs.writeFileSync(path.join(outDir, OUTPUT_MARKER), ''); // written by a build: the next may replace it
   const previous = snapshotFiles(outDir);
   const result = await runWiki(['build', '--out', outDir, ...args], { cwd: siteDir });
   assert.equal(result.code, 1, result.stdout + result.stderr);

@@ -47,7 +47,13 @@ export interface BuildSummary {
  * `wiki build`: the outline (titles, sidebar, page models), then each note is rendered as its page is written, into
  * a staging folder that replaces the output only when no error (or, with --strict, no warning) was reported.
  */
-export async function buildSite(context: BuildContext, configPath: string, options: { strict: boolean }): Promise<BuildSummary> {
+export interface BuildOptions {
+  readonly strict: boolean;
+  /** Told when another build is writing the same output folder and this one waits for it. */
+  readonly onWait?: (holderPid: number | undefined) => void;
+}
+
+export async function buildSite(context: BuildContext, configPath: string, options: BuildOptions): Promise<BuildSummary> {
   // The index worker loads its modules (and the page renderer's) on the second core while this thread reads the site.
   const searchBoot = bootSearchIndex(context.config, { preloadPages: true });
   try {
@@ -57,7 +63,7 @@ export async function buildSite(context: BuildContext, configPath: string, optio
   }
 }
 
-async function buildWithIndexWorker(context: BuildContext, configPath: string, options: { strict: boolean }, searchBoot: SearchIndexBoot): Promise<BuildSummary> {
+async function buildWithIndexWorker(context: BuildContext, configPath: string, options: BuildOptions, searchBoot: SearchIndexBoot): Promise<BuildSummary> {
   const translations = await loadTranslations(context);
   const outline = await loadSiteOutline(context, { translations });
   const theme = buildSiteTheme(context, configPath, { docs: outline.summaries, draftIds: outline.draftIds, sidebar: outline.sidebar }, translations);
@@ -97,7 +103,7 @@ async function buildWithIndexWorker(context: BuildContext, configPath: string, o
       await search.stop(); // before emitSite removes the staging folder the worker writes into
       throw error;
     }
-  });
+  }, { ...(options.onWait && { onWait: options.onWait }) });
   return summary(specialPages);
 }
 

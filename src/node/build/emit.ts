@@ -1,6 +1,7 @@
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { isPathInside } from '../docs/scan.js';
+import { adviseFsError, leaseOutputFolder, type LeaseOptions } from './outputFolder.js';
 
 /** A file's contents: text, bytes, or pieces written one after another (a page around its shared sidebar bytes). */
 export type FileContents = string | Uint8Array | readonly (string | Uint8Array)[];
@@ -92,56 +93,70 @@ export function joinContents(contents: FileContents): string | Uint8Array {
 }
 
 /**
- * Writes the site to a fresh folder beside the output and swaps it in only when everything is written,
- * so a failed build leaves the last good site untouched. `writeFiles` fills that folder and returns false when the
- * site must not replace the output (an error found while writing it, such as a broken link with onBrokenLinks: throw).
+ * Writes the site to a staging folder beside the output and swaps it in only when everything is written, so a failed
+ * build leaves the last good site untouched (outputFolder.ts: the lock, the guard's marker, the atomic swap).
+ * `writeFiles` fills that folder and returns false when the site must not replace the output (an error found while
+ * writing it, such as a broken link with onBrokenLinks: throw).
  */
-export async function emitSite(outDir: string, writeFiles: (staging: string) => boolean | Promise<boolean>): Promise<void> {
-  const staging = `${outDir}.tmp-${process.pid}`;
-  fs.rmSync(staging, { recursive: true, force: true });
-  let keep: boolean;
+export async function emitSite(outDir: string, writeFiles: (staging: string) => boolean | Promise<boolean>, options: LeaseOptions = {}): Promise<void> {
+  const lease = await leaseOutputFolder(outDir, options);
   try {
-    keep = await writeFiles(staging);
-  } catch (error) {
-    fs.rmSync(staging, { recursive: true, force: true });
-    // A file system error is about the folder; anything else (the theme failing to bundle, say) speaks for itself.
-    if ((error as NodeJS.ErrnoException).syscall === undefined) throw error;
-    throw new Error(`Could not write the site to ${staging}`, { cause: error });
+    let keep: boolean;
+    try {
+      keep = await writeFiles(lease.staging);
+    } catch (error) {
+      lease.discard();
+      throw describeWriteError(error, lease.staging, outDir);
+    }
+    if (keep) lease.swapIn();
+    else lease.discard();
+  } finally {
+    lease.release();
   }
-  if (keep) swapIn(staging, outDir);
-  else fs.rmSync(staging, { recursive: true, force: true });
 }
 
-function swapIn(staging: string, outDir: string): void {
-  const previous = `${outDir}.old-${process.pid}`;
-  const hadPrevious = fs.existsSync(outDir);
-  if (hadPrevious) fs.renameSync(outDir, previous);
-  fs.renameSync(staging, outDir);
-  if (hadPrevious) removeInBackground(previous);
+/** A file-system error is about the folder (with advice when the user can fix it); anything else speaks for itself. */
+function describeWriteError(error: unknown, staging: string, outDir: string): unknown {
+  if ((error as NodeJS.ErrnoException).syscall === undefined) return error;
+  const advised = adviseFsError(error, outDir);
+  return advised !== error ? advised : new Error(`Could not write the site to ${staging}`, { cause: error });
 }
 
 /**
- * Deletes the replaced site without making the build wait for it (thousands of unlinks took ~0.5 s of a corpus
- * build): a detached `rm -rf` outlives this process; without one (not POSIX), delete in place.
+ * Every file under the static folder, absolute path -> site-relative path. Symbolic links are followed only to files
+ * inside the folder; one pointing elsewhere is reported through `onOutside` and left out (it would publish a file
+ * from outside the site, e.g. a link to /etc/shadow).
  */
-function removeInBackground(dir: string): void {
-  try {
-    const child = spawn('rm', ['-rf', '--', dir], { detached: true, stdio: 'ignore' });
-    child.on('error', () => fs.rmSync(dir, { recursive: true, force: true }));
-    child.unref();
-  } catch {
-    fs.rmSync(dir, { recursive: true, force: true });
-  }
-}
-
-/** Every file under a folder, site-relative path -> absolute path (for static/). */
-export function listFilesToCopy(dir: string, prefix = ''): Map<string, string> {
+export function listFilesToCopy(dir: string, onOutside: (link: string, target: string) => void = () => undefined): Map<string, string> {
   const copies = new Map<string, string>();
   if (!fs.existsSync(dir)) return copies;
-  for (const entry of fs.readdirSync(dir, { recursive: true, withFileTypes: true })) {
-    if (!entry.isFile()) continue;
-    const absolute = path.join(entry.parentPath, entry.name);
-    copies.set(absolute, prefix + path.relative(dir, absolute).split(path.sep).join('/'));
+  const realDir = fs.realpathSync(dir);
+  const pending = [dir];
+  const walked = new Set<string>(); // real folders already listed: a linked folder is listed once, and loops end
+  for (let folder = pending.pop(); folder !== undefined; folder = pending.pop()) {
+    if (walked.has(fs.realpathSync(folder))) continue;
+    walked.add(fs.realpathSync(folder));
+    for (const entry of fs.readdirSync(folder, { withFileTypes: true })) {
+      const absolute = path.join(folder, entry.name);
+      const kind = entry.isSymbolicLink() ? followLink(absolute, realDir, onOutside) : entry.isDirectory() ? 'dir' : entry.isFile() ? 'file' : 'other';
+      if (kind === 'dir') pending.push(absolute);
+      else if (kind === 'file') copies.set(absolute, path.relative(dir, absolute).split(path.sep).join('/'));
+    }
   }
   return copies;
+}
+
+function followLink(link: string, realDir: string, onOutside: (link: string, target: string) => void): 'dir' | 'file' | 'other' {
+  let target: string;
+  try {
+    target = fs.realpathSync(link);
+  } catch {
+    return 'other'; // dangling
+  }
+  if (!isPathInside(target, realDir)) {
+    onOutside(link, target);
+    return 'other';
+  }
+  const stat = fs.statSync(target);
+  return stat.isFile() ? 'file' : stat.isDirectory() ? 'dir' : 'other';
 }

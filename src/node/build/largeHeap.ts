@@ -13,6 +13,7 @@ import path from 'node:path';
 import v8 from 'node:v8';
 import { isNoteName } from '../docs/docPaths.js';
 import { isSkippedName } from '../docs/scan.js';
+import { loadNativeFs } from './nativeFs.js';
 
 /** From this many notes a build gets the larger heap (10,000 synthetic notes peak at ~0.55 GB, 50,000 at ~2.3 GB). */
 export const LARGE_SITE_NOTES = 5_000;
@@ -24,7 +25,11 @@ const RESPAWNED = 'WIKI_HEAP_SIZED';
  * is the default; returns the child's exit code, or undefined when this process should build.
  */
 export function rebuildWithLargerHeap(docsDir: string): number | undefined {
-  if (process.env[RESPAWNED]) return undefined;
+  if (process.env[RESPAWNED]) {
+    const parentPid = Number(process.env[RESPAWNED]);
+    if (parentPid > 1) endWithParent(parentPid);
+    return undefined;
+  }
   const heapLimitMb = Math.floor((os.totalmem() / 2 ** 20) * 0.75);
   if (v8.getHeapStatistics().heap_size_limit >= heapLimitMb * 2 ** 20 * 0.9) return undefined;
   if (!holdsNotes(docsDir, LARGE_SITE_NOTES)) return undefined;
@@ -33,8 +38,18 @@ export function rebuildWithLargerHeap(docsDir: string): number | undefined {
   // heap grow up to fourfold between two: 10,000 synthetic notes peaked at 1.0-1.5 GB, with 50% at about 0.6 GB. A
   // smaller site keeps V8's growth: the real corpus built 0.06 s faster with it (peak RSS 330 against 300 MB).
   const heapFlags = [`--max-old-space-size=${heapLimitMb}`, `--initial-old-space-size=${INITIAL_OLD_SPACE_MB}`, '--heap-growing-percent=50'];
-  const child = spawnSync(process.execPath, [...heapFlags, ...process.execArgv, ...process.argv.slice(1)], { stdio: 'inherit', env: { ...process.env, [RESPAWNED]: '1' } });
+  const child = spawnSync(process.execPath, [...heapFlags, ...process.execArgv, ...process.argv.slice(1)], { stdio: 'inherit', env: { ...process.env, [RESPAWNED]: String(process.pid) } });
   return child.status ?? 1;
+}
+
+/**
+ * A child whose parent was killed must stop at once, not go on to replace the output seconds later: the kernel kills it
+ * with its parent (PR_SET_PDEATHSIG), or, without the native helper, it checks for a new parent every 100 ms.
+ */
+function endWithParent(parentPid: number): void {
+  if (loadNativeFs()?.dieWithParent(parentPid)) return;
+  if (process.ppid !== parentPid) process.exit(1);
+  setInterval(() => process.ppid !== parentPid && process.exit(1), 100).unref();
 }
 
 /** Whether the folder holds at least `count` notes as the scan finds them (stops counting there; symlinks are not followed). */

@@ -19,14 +19,28 @@ export async function loadConfig(configPath: string): Promise<SiteConfig> {
     throw new ConfigError(`Config file not found: ${configPath}\n    Create wiki.config.ts at the site root (export default defineConfig({ title, url, ... })) or pass --config FILE.`);
   }
   const source = fs.readFileSync(file, 'utf8');
-  let module: { default?: unknown };
+  let config: unknown;
   try {
-    module = await importConfig(file);
+    // A default export may be a promise (an async config); either way it must settle.
+    config = await settleWithin(importConfig(file).then((module) => module.default), CONFIG_LOAD_TIMEOUT_MS, configPath);
   } catch (error) {
+    if (error instanceof ConfigError) throw error;
     throw new ConfigError(describeLoadError(error as Error, source, configPath), { cause: error });
   }
-  if (module.default === undefined) throw new ConfigError(`${configPath} has no default export.\n    End it with \`export default defineConfig({ ... })\`.`);
-  return validateConfig(module.default, configPath, source);
+  if (config === undefined) throw new ConfigError(`${configPath} has no default export.\n    End it with \`export default defineConfig({ ... })\`.`);
+  return validateConfig(config, configPath, source);
+}
+
+/** How long a config may take to load (its top-level awaits, an async default export) before the build gives up. */
+export const CONFIG_LOAD_TIMEOUT_MS = 10_000;
+
+/** The promise's value, or a ConfigError once `ms` pass (Node would otherwise exit with code 13 and say nothing). */
+function settleWithin<T>(promise: Promise<T>, ms: number, configPath: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new ConfigError(`${configPath}: The config did not finish loading within ${ms / 1000} s: a top-level \`await\` or its default export (a promise) never settles.\n    Export the config object itself (\`export default defineConfig({ ... })\`), or make sure what it awaits resolves.`)), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
 
 /**

@@ -1,4 +1,4 @@
-import { parseDocument } from 'yaml';
+import { type Document, isMap, isNode, isScalar, parseDocument } from 'yaml';
 import { z } from 'zod';
 
 // One schema for note front matter; unknown keys are kept (authors use their own, e.g. `aliases`).
@@ -22,6 +22,8 @@ const frontMatterSchema = z.looseObject({
 export type FrontMatter = z.infer<typeof frontMatterSchema>;
 
 export interface FrontMatterProblem {
+  /** Errors by default; a warning when the note still builds as its author meant. */
+  readonly severity?: 'warning';
   readonly line?: number;
   readonly message: string;
   readonly hint: string;
@@ -45,6 +47,7 @@ export function splitFrontMatter(source: string): SplitNote {
   const yamlText = match[1] ?? '';
   const bodyLineOffset = countLines(match[0]);
   const body = source.slice(match[0].length);
+  if (yamlText.length > MAX_FRONT_MATTER_CHARS) return { frontMatter: {}, body, bodyLineOffset, problems: [oversizedProblem(yamlText.length)] };
   const parsed = parseYaml(yamlText);
   if ('problem' in parsed) return { frontMatter: {}, body, bodyLineOffset, problems: [parsed.problem] };
   const result = frontMatterSchema.safeParse(parsed.value ?? {});
@@ -53,9 +56,21 @@ export function splitFrontMatter(source: string): SplitNote {
   return { frontMatter: keepValidFields(parsed.value, result.error.issues), body, bodyLineOffset, problems };
 }
 
+/** Front matter is a few lines of metadata; past this it is not read (YAML parsing costs grow with it). */
+export const MAX_FRONT_MATTER_CHARS = 1_000_000;
+
+function oversizedProblem(chars: number): FrontMatterProblem {
+  return {
+    severity: 'warning', line: 1,
+    message: `The front matter is ${(chars / 1e6).toFixed(1)} MB, over the ${MAX_FRONT_MATTER_CHARS / 1e6} MB that is read; it was ignored (the note builds without its title, slug or other fields).`,
+    hint: 'Keep front matter to metadata: move long text into the note body.',
+  };
+}
+
 function parseYaml(yamlText: string): { value: unknown } | { problem: FrontMatterProblem } {
-  const document = parseDocument(yamlText);
-  const error = document.errors[0];
+  // yaml's own duplicate-key check compares every key with every other (40,000 keys: 8 s); duplicateKey does it in one pass.
+  const document = parseDocument(yamlText, { uniqueKeys: false });
+  const error = document.errors[0] ?? duplicateKey(document, yamlText);
   if (error) {
     const line = error.linePos?.[0]?.line;
     return {
@@ -66,12 +81,35 @@ function parseYaml(yamlText: string): { value: unknown } | { problem: FrontMatte
       },
     };
   }
-  // A copy: YAML's strings are slices of the note's text, and a kept slice would keep the whole note in memory.
-  const value: unknown = structuredClone(document.toJS());
+  let value: unknown;
+  try {
+    // A copy: YAML's strings are slices of the note's text, and a kept slice would keep the whole note in memory.
+    value = structuredClone(document.toJS());
+  } catch (error) {
+    // yaml refuses aliases that would expand past a limit (a "billion laughs" bomb).
+    return { problem: { line: 1, message: `The front matter could not be read: ${(error as Error).message}`, hint: 'Write the values out instead of repeating YAML aliases (*name) inside each other.' } };
+  }
   if (value !== null && (typeof value !== 'object' || Array.isArray(value))) {
     return { problem: { line: 2, message: 'Front matter must be a YAML mapping of keys to values', hint: 'Write it as `key: value` lines, e.g. `title: My note`.' } };
   }
   return { value };
+}
+
+/** The first top-level key given twice, as a YAML error (gray-matter, which Docusaurus uses, refuses them too). */
+function duplicateKey(document: Document, yamlText: string): { message: string; linePos?: [{ line: number }] } | undefined {
+  if (!isMap(document.contents)) return undefined;
+  const seen = new Set<unknown>();
+  for (const pair of document.contents.items) {
+    const key = isScalar(pair.key) ? pair.key.value : pair.key;
+    if (!seen.has(key)) {
+      seen.add(key);
+      continue;
+    }
+    const offset = isNode(pair.key) ? pair.key.range?.[0] : undefined;
+    const message = `Map keys must be unique; "${String(key)}" is repeated`;
+    return offset === undefined ? { message } : { message, linePos: [{ line: countLines(yamlText.slice(0, offset)) + 1 }] };
+  }
+  return undefined;
 }
 
 function describeIssue(issue: z.core.$ZodIssue, yamlText: string): FrontMatterProblem {

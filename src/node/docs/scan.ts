@@ -30,24 +30,25 @@ export function scanDocs(options: ScanOptions): ScanResult {
   const notes: ScannedNote[] = [];
   const categories = new Map<string, CategoryMetadata>();
   const visited = new Set<string>();
+  const realDocsDir = fs.realpathSync(options.docsDir);
   const walk = (dir: string, relDir: string): void => {
     const real = fs.realpathSync(dir);
     if (visited.has(real)) {
-      options.diagnostics.add({ severity: 'warning', code: 'symlink-loop', file: options.displayPath(dir), message: 'This folder links back to a folder already read (a symlink loop); it was skipped.', hint: 'Remove the symbolic link or point it outside the docs folder.' });
+      options.diagnostics.add({ severity: 'warning', code: 'symlink-loop', file: options.displayPath(dir), message: 'This folder links back to a folder already read (a symlink loop); it was skipped.', hint: 'Remove the symbolic link.' });
       return;
     }
     visited.add(real);
     for (const entry of readSortedEntries(dir)) {
       const filePath = path.join(dir, entry.name);
       const relPath = relDir === '' ? entry.name : `${relDir}/${entry.name}`;
-      if (categoryFileNames.includes(entry.name as (typeof categoryFileNames)[number])) {
-        readCategory(filePath, relDir === '' ? '.' : relDir, categories, options);
-        continue;
-      }
-      if (isSkippedName(entry.name)) continue;
+      const isCategory = categoryFileNames.includes(entry.name as (typeof categoryFileNames)[number]);
+      if (!isCategory && isSkippedName(entry.name)) continue;
       const kind = entryKind(filePath, entry, options);
-      if (kind === 'dir') walk(filePath, relPath);
-      else if (kind === 'file' && isNoteName(entry.name)) {
+      const used = kind === 'dir' || (kind === 'file' && (isCategory || isNoteName(entry.name)));
+      if (!used || (entry.isSymbolicLink() && !linksInside(filePath, realDocsDir, options))) continue;
+      if (isCategory && kind === 'file') readCategory(filePath, relDir === '' ? '.' : relDir, categories, options);
+      else if (kind === 'dir') walk(filePath, relPath);
+      else {
         const text = readNoteText(filePath, options);
         if (text !== undefined) notes.push({ sourcePath: asSourcePath(relPath), filePath, text });
       }
@@ -55,6 +56,32 @@ export function scanDocs(options: ScanOptions): ScanResult {
   };
   walk(options.docsDir, '');
   return { notes, categories };
+}
+
+/**
+ * A symbolic link is followed only when it points inside the docs folder: one leading elsewhere (`leak.md ->
+ * /etc/hostname`, a folder of another site's notes) would publish files the owner never put in their notes.
+ */
+function linksInside(filePath: string, realDocsDir: string, options: ScanOptions): boolean {
+  let target: string;
+  try {
+    target = fs.realpathSync(filePath);
+  } catch {
+    return true; // a dangling or looping link: entryKind reports it
+  }
+  if (isPathInside(target, realDocsDir)) return true;
+  options.diagnostics.add({
+    severity: 'warning', code: 'symlink-outside', file: options.displayPath(filePath),
+    message: `This symbolic link points outside the docs folder (to ${target}), so it was not published.`,
+    hint: 'Move or copy what it points to into the docs folder, or remove the link.',
+  });
+  return false;
+}
+
+/** Whether `file` is `dir` itself or below it (both absolute, symbolic links already resolved). */
+export function isPathInside(file: string, dir: string): boolean {
+  const relative = path.relative(dir, file);
+  return relative === '' || (!relative.startsWith(`..${path.sep}`) && relative !== '..' && !path.isAbsolute(relative));
 }
 
 /** Files and folders the scan leaves out, notes or not. */
@@ -93,6 +120,15 @@ export function readNoteFile(filePath: string, sourcePath: string, options: Scan
 function readNoteText(filePath: string, options: ScanOptions): string | undefined {
   const bytes = fs.readFileSync(filePath);
   const file = options.displayPath(filePath);
+  const utf16 = utf16Encoding(bytes);
+  if (utf16) {
+    options.diagnostics.add({
+      severity: 'warning', code: 'utf16-note', file,
+      message: `This note is saved as UTF-16 (${utf16 === 'utf-16le' ? 'little' : 'big'}-endian), as PowerShell and some Windows editors write; it was read as such.`,
+      hint: `Re-save it as UTF-8 (in PowerShell: Get-Content '${file}' | Set-Content -Encoding utf8 '${file}'; or iconv -f UTF-16 -t UTF-8).`,
+    });
+    return new TextDecoder(utf16).decode(bytes).replace(/^\uFEFF/, '');
+  }
   const nul = bytes.indexOf(0);
   if (nul !== -1) {
     const kind = sniffBinaryKind(bytes);
@@ -108,7 +144,7 @@ function readNoteText(filePath: string, options: ScanOptions): string | undefine
   } catch {
     const bad = firstInvalidUtf8Offset(bytes);
     const line = lineAt(bytes, bad);
-    const lineStart = bytes.lastIndexOf(10, bad - 1) + 1;
+    const lineStart = bad === 0 ? 0 : bytes.lastIndexOf(10, bad - 1) + 1; // lastIndexOf(x, -1) searches from the end
     const before = new TextDecoder().decode(bytes.subarray(Math.max(lineStart, bad - 20), bad)).trim();
     options.diagnostics.add({
       severity: 'error', code: 'invalid-utf8', file, line,
@@ -117,6 +153,27 @@ function readNoteText(filePath: string, options: ScanOptions): string | undefine
     });
     return undefined;
   }
+}
+
+/**
+ * UTF-16 text: a byte-order mark, or (without one) NUL bytes in every other position of the first bytes, as ASCII
+ * text in UTF-16 has. Binary files have NULs too, but not in that regular pattern.
+ */
+function utf16Encoding(bytes: Uint8Array): 'utf-16le' | 'utf-16be' | undefined {
+  if (bytes[0] === 0xff && bytes[1] === 0xfe) return 'utf-16le';
+  if (bytes[0] === 0xfe && bytes[1] === 0xff) return 'utf-16be';
+  const sample = Math.min(bytes.length - (bytes.length % 2), 64);
+  if (sample < 4) return undefined;
+  let evenNuls = 0;
+  let oddNuls = 0;
+  for (let i = 0; i < sample; i += 2) {
+    if (bytes[i] === 0) evenNuls++;
+    if (bytes[i + 1] === 0) oddNuls++;
+  }
+  const pairs = sample / 2;
+  if (oddNuls === pairs && evenNuls === 0) return 'utf-16le';
+  if (evenNuls === pairs && oddNuls === 0) return 'utf-16be';
+  return undefined;
 }
 
 const binarySignatures: ReadonlyArray<{ bytes: readonly number[]; name: string; extension: string }> = [

@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { asSourcePath, type Route, type SourcePath } from '../../shared/paths.js';
+import { isPathInside } from '../docs/scan.js';
 import type { LinkResolver, ResolvedLink } from '../markdown/noteEnv.js';
 
 export interface LinkResolverOptions {
@@ -33,7 +34,11 @@ export function createLinkResolver(options: LinkResolverOptions): LinkResolver {
     const decoded = safeDecode(pathPart.split('?')[0]!);
     if (/\.mdx?$/i.test(decoded)) return resolveNoteLink(decoded, fragment, from);
     const filePath = path.resolve(options.docsDir, path.posix.dirname(from), decoded.startsWith('/') ? `.${decoded}` : decoded);
-    if (!decoded.startsWith('/') && isFileInside(filePath, options.docsDir)) return { href: withBase(assetUrl(filePath)), external: false, asset: { filePath, outputPath: assetUrl(filePath).slice(1) } };
+    if (!decoded.startsWith('/') && isFileInside(filePath, options.docsDir)) {
+      const outside = linkedOutside(filePath, options.docsDir);
+      if (outside) return { href, external: false, broken: `"${decoded}" is a symbolic link to a file outside the docs folder (${outside}); it was not published` };
+      return { href: withBase(assetUrl(filePath)), external: false, asset: { filePath, outputPath: assetUrl(filePath).slice(1) } };
+    }
     const route = decoded.startsWith('/') ? decoded : resolveAgainstPage(decoded, fromRoute ?? '/');
     const withFragment = (r: string) => withBase(r) + (fragment ? `#${fragment}` : '');
     if (knownPath(route)) return { href: withFragment(route), external: false, ...(fragment && routeOf.has(route) && { anchor: { route, id: fragment } }) };
@@ -83,6 +88,12 @@ function isFileInside(filePath: string, dir: string): boolean {
   } catch {
     return false;
   }
+}
+
+/** Where a file inside the docs folder really is, when a symbolic link takes it outside (else undefined). */
+function linkedOutside(filePath: string, docsDir: string): string | undefined {
+  const target = fs.realpathSync(filePath);
+  return isPathInside(target, fs.realpathSync(docsDir)) ? undefined : target;
 }
 
 /** A relative URL path resolved against the page's route, as the browser would. */

@@ -13,6 +13,8 @@ export interface ResolveDocsOptions {
   readonly includeDrafts: boolean;
   readonly trailingSlash: boolean | undefined;
   readonly onDuplicateRoutes: SeveritySetting;
+  /** Routes the engine's own pages hold (route -> what it is, e.g. "the search page"): a note cannot take them. */
+  readonly reservedRoutes?: ReadonlyMap<string, string>;
 }
 
 export interface ResolvedDocs {
@@ -31,14 +33,34 @@ export function resolveDocs(options: ResolveDocsOptions): ResolvedDocs {
     else if (doc) docs.push(doc);
   }
   reportDuplicateIds(docs, options);
-  return { docs: dropDuplicateRoutes(docs, options), draftIds };
+  return { docs: dropDuplicateRoutes(dropReservedRoutes(docs, options), options), draftIds };
+}
+
+/** A note whose route an engine page holds (/search, /404) would be overwritten by it: reported, and left out. */
+function dropReservedRoutes(docs: readonly Doc[], options: ResolveDocsOptions): Doc[] {
+  const reserved = new Map([...(options.reservedRoutes ?? [])].map(([route, name]) => [withoutTrailingSlash(route), name]));
+  if (reserved.size === 0) return [...docs];
+  return docs.filter((doc) => {
+    const owner = reserved.get(withoutTrailingSlash(doc.route));
+    if (owner === undefined) return true;
+    options.diagnostics.addWithSetting(options.onDuplicateRoutes, {
+      code: 'duplicate-route', file: options.displayPath(doc.filePath),
+      message: `Duplicate route "${doc.route}": ${owner} is served there, so this note was left out.`,
+      hint: 'Give the note another `slug` in its front matter (or rename the file).',
+    });
+    return false;
+  });
+}
+
+function withoutTrailingSlash(route: string): string {
+  return route.length > 1 ? route.replace(/\/+$/, '') : route;
 }
 
 function resolveDoc(note: ScannedNote, options: ResolveDocsOptions): Doc | undefined {
   const file = options.displayPath(note.filePath);
   const split = splitFrontMatter(note.text);
   for (const problem of split.problems) {
-    options.diagnostics.add({ severity: 'error', code: 'invalid-front-matter', file, ...(problem.line !== undefined && { line: problem.line }), message: problem.message, hint: problem.hint });
+    options.diagnostics.add({ severity: problem.severity ?? 'error', code: 'invalid-front-matter', file, ...(problem.line !== undefined && { line: problem.line }), message: problem.message, hint: problem.hint });
   }
   const { frontMatter } = split;
   const location = locateDoc(note.sourcePath, frontMatter.id);

@@ -1,0 +1,9 @@
+{
+  "targets": [
+    {
+      "target_name": "wiki_fs",
+      "sources": ["wiki_fs.c"],
+      "cflags": ["-O2", "-Wall", "-Wextra"]
+    }
+  ]
+}

@@ -1,0 +1,297 @@
+/**
+ * The output folder is replaced whole by every build, so the engine must be sure it is its own: it replaces a folder
+ * only when it is missing, empty, or holds the marker file an earlier `wiki build` wrote, and never a folder that is or
+ * holds the notes, the static files, the config, the working directory or the home folder.
+ *
+ * A build writes into a staging folder inside a work folder beside the output (`.<name>.wiki/`), under a lock held
+ * there, and swaps it in with one atomic exchange: at every instant the output is the whole old site or the whole new
+ * one. Leftovers of killed builds (staging folders, replaced sites) are removed by the next build.
+ */
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { loadNativeFs, type NativeFs } from './nativeFs.js';
+
+/** The file that marks a folder as written by `wiki build` (and so safe for the next build to replace). */
+export const OUTPUT_MARKER = '.wiki-build';
+const MARKER_TEXT = 'Written by `wiki build`. The next build replaces this folder whole while this file is in it.\n';
+
+/** A folder `wiki build` will not write to: what is wrong and how to fix it. */
+export class OutputFolderError extends Error {
+  override readonly name = 'OutputFolderError';
+  constructor(
+    message: string,
+    readonly hint: string,
+    options?: ErrorOptions,
+  ) {
+    super(message, options);
+  }
+}
+
+/** The folders a build must never replace or contain. */
+export interface ProtectedFolders {
+  readonly docsDir: string;
+  readonly staticDir: string;
+  /** The config file's folder. */
+  readonly siteDir: string;
+  readonly cwd?: string;
+  readonly home?: string;
+}
+
+/** Throws OutputFolderError when `outDir` is not a folder this build may replace. */
+export function checkOutputFolder(outDir: string, folders: ProtectedFolders, display: (file: string) => string): void {
+  const out = realPathOf(outDir);
+  const shown = display(outDir) || '.';
+  const fix = 'Pick a folder of its own for the site with --out (the default is build/ beside the config).';
+  for (const [folder, name] of protectedFolders(folders)) {
+    const real = realPathOf(folder);
+    if (real === out) throw new OutputFolderError(`Refusing to build into ${shown}: it is ${name}, and a build replaces its output folder whole.`, fix);
+    if (isInside(real, out)) throw new OutputFolderError(`Refusing to build into ${shown}: it holds ${name} (${display(folder) || '.'}), and a build replaces its output folder whole.`, fix);
+  }
+  checkReplaceable(out, shown, fix);
+}
+
+/** Throws unless the folder is missing, empty, or marked as an earlier build's output. */
+function checkReplaceable(out: string, shown: string, fix = 'Pick a folder of its own for the site with --out.'): void {
+  const stat = statOrUndefined(out);
+  if (stat === undefined) return;
+  if (!stat.isDirectory()) throw new OutputFolderError(`Refusing to build into ${shown}: it is a file, not a folder.`, `${fix} Or move the file away.`);
+  const entries = fs.readdirSync(out);
+  if (entries.length > 0 && !entries.includes(OUTPUT_MARKER)) {
+    throw new OutputFolderError(
+      `Refusing to build into ${shown}: it holds files that \`wiki build\` did not write (it has no ${OUTPUT_MARKER} file), and a build replaces its output folder whole.`,
+      `Pass an empty or new folder with --out; or, if it is an old site you no longer need, delete it yourself (rm -r '${shown}') and build again.`,
+    );
+  }
+}
+
+function protectedFolders(folders: ProtectedFolders): [string, string][] {
+  const home = folders.home ?? os.homedir();
+  return [
+    [folders.docsDir, 'the docs folder'],
+    [folders.staticDir, 'the static folder'],
+    [folders.siteDir, 'the folder of the config file'],
+    [folders.cwd ?? process.cwd(), 'the working directory'],
+    [home, 'your home folder'],
+    [path.parse(home).root, 'the root of the file system'],
+  ];
+}
+
+/** A path with every symbolic link of its existing part resolved (the rest appended as it is). */
+function realPathOf(file: string): string {
+  const absolute = path.resolve(file);
+  try {
+    return fs.realpathSync(absolute);
+  } catch {
+    const parent = path.dirname(absolute);
+    return parent === absolute ? absolute : path.join(realPathOf(parent), path.basename(absolute));
+  }
+}
+
+function isInside(child: string, parent: string): boolean {
+  const relative = path.relative(parent, child);
+  return relative !== '' && !relative.startsWith(`..${path.sep}`) && relative !== '..' && !path.isAbsolute(relative);
+}
+
+function statOrUndefined(file: string): fs.Stats | undefined {
+  try {
+    return fs.statSync(file);
+  } catch {
+    return undefined;
+  }
+}
+
+/** The work folder beside an output folder: its lock, the staging folder, replaced sites waiting to be removed. */
+export function workFolderOf(outDir: string): string {
+  return path.join(path.dirname(outDir), `.${path.basename(outDir)}.wiki`);
+}
+
+/** A build's hold on its output folder; `release` lets the next build in. */
+export interface OutputLease {
+  /** An empty folder (but for the marker) to write the new site into, beside the output. */
+  readonly staging: string;
+  /** Puts the staging folder in the output's place in one step; the old site is removed in the background. */
+  swapIn(): void;
+  /** Removes the staging folder (when the site must not replace the output). */
+  discard(): void;
+  release(): void;
+}
+
+export interface LeaseOptions {
+  /** Told once when another build holds the folder and this one waits for it. */
+  readonly onWait?: (holderPid: number | undefined) => void;
+  /** How often to try the lock again while waiting. */
+  readonly retryMs?: number;
+  /** For tests: the native helpers to use (null: the portable fallbacks). */
+  readonly native?: NativeFs | null;
+}
+
+/**
+ * Waits until no other build writes `outDir`, then cleans what killed builds left and makes a fresh staging folder.
+ * File-system failures become OutputFolderErrors that say what to do (read-only disk, permissions, disk full).
+ */
+export async function leaseOutputFolder(outDir: string, options: LeaseOptions = {}): Promise<OutputLease> {
+  const native = options.native === undefined ? loadNativeFs() : (options.native ?? undefined);
+  const workDir = workFolderOf(outDir);
+  const lock = await waitForLock(workDir, native, options).catch((error: unknown) => {
+    throw adviseFsError(error, outDir);
+  });
+  try {
+    return withFsAdvice(outDir, () => {
+      removeLeftovers(workDir, outDir);
+      const staging = path.join(workDir, `staging-${process.pid}`);
+      fs.mkdirSync(staging);
+      fs.writeFileSync(path.join(staging, OUTPUT_MARKER), MARKER_TEXT);
+      return {
+        staging,
+        swapIn: () => withFsAdvice(outDir, () => swapIn(staging, outDir, workDir, native)),
+        discard: () => fs.rmSync(staging, { recursive: true, force: true }),
+        release: lock.release,
+      };
+    });
+  } catch (error) {
+    lock.release();
+    throw error;
+  }
+}
+
+interface Lock {
+  release(): void;
+}
+
+async function waitForLock(workDir: string, native: NativeFs | undefined, options: LeaseOptions): Promise<Lock> {
+  fs.mkdirSync(workDir, { recursive: true });
+  const lockFile = path.join(workDir, 'lock');
+  let told = false;
+  for (;;) {
+    const attempt = native ? tryFlock(lockFile, native) : tryPidLock(lockFile);
+    if ('release' in attempt) return attempt;
+    if (!told) options.onWait?.(attempt.holder);
+    told = true;
+    await new Promise((resolve) => setTimeout(resolve, options.retryMs ?? 100));
+  }
+}
+
+/** flock on a file that stays: the kernel drops the lock when its holder exits or is killed, so it is never stale. */
+function tryFlock(lockFile: string, native: NativeFs): Lock | { holder: number | undefined } {
+  const fd = fs.openSync(lockFile, fs.constants.O_RDWR | fs.constants.O_CREAT);
+  if (!native.tryLock(fd)) {
+    const holder = readPid(lockFile);
+    fs.closeSync(fd);
+    return { holder };
+  }
+  fs.ftruncateSync(fd);
+  fs.writeSync(fd, `${process.pid}\n`, 0);
+  return { release: () => fs.closeSync(fd) };
+}
+
+/** Without flock: a file created exclusively, holding the pid; a dead holder's file is taken over. */
+function tryPidLock(lockFile: string): Lock | { holder: number | undefined } {
+  try {
+    fs.writeFileSync(lockFile, `${process.pid}\n`, { flag: 'wx' });
+    return { release: () => fs.rmSync(lockFile, { force: true }) };
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+  }
+  const holder = readPid(lockFile);
+  if (holder !== undefined && isAlive(holder)) return { holder };
+  fs.rmSync(lockFile, { force: true }); // its holder is gone; the next attempt takes it
+  return { holder: undefined };
+}
+
+function readPid(file: string): number | undefined {
+  const pid = Number.parseInt(fs.readFileSync(file, 'utf8'), 10);
+  return Number.isInteger(pid) && pid > 0 ? pid : undefined;
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * Under the lock, nothing in the work folder belongs to a running build: staging folders and replaced sites of killed
+ * builds are removed. An output that a fallback swap (two renames) lost mid-way is put back first.
+ */
+function removeLeftovers(workDir: string, outDir: string): void {
+  const entries = fs.readdirSync(workDir).filter((name) => /^(staging|old)-\d+$/.test(name));
+  if (!fs.existsSync(outDir)) {
+    const replaced = entries.filter((name) => name.startsWith('old-') && fs.existsSync(path.join(workDir, name, OUTPUT_MARKER)));
+    const newest = replaced.sort((a, b) => fs.statSync(path.join(workDir, b)).mtimeMs - fs.statSync(path.join(workDir, a)).mtimeMs)[0];
+    if (newest) fs.renameSync(path.join(workDir, newest), outDir);
+  }
+  for (const name of entries) fs.rmSync(path.join(workDir, name), { recursive: true, force: true });
+}
+
+function swapIn(staging: string, outDir: string, workDir: string, native: NativeFs | undefined): void {
+  if (!fs.existsSync(outDir)) {
+    fs.mkdirSync(path.dirname(outDir), { recursive: true });
+    fs.renameSync(staging, outDir); // atomic: nothing was there
+    return;
+  }
+  checkReplaceable(outDir, outDir); // again: files may have appeared there while the site was written
+  const replaced = path.join(workDir, `old-${process.pid}`);
+  if (native && exchanged(native, staging, outDir)) fs.renameSync(staging, replaced);
+  else {
+    // Two renames: a kill between them leaves no output, which the next build puts back (removeLeftovers).
+    fs.renameSync(outDir, replaced);
+    fs.renameSync(staging, outDir);
+  }
+  removeInBackground(replaced);
+}
+
+/** false where the file system cannot exchange (EINVAL: e.g. some network file systems); other failures throw. */
+function exchanged(native: NativeFs, a: string, b: string): boolean {
+  try {
+    native.exchange(a, b);
+    return true;
+  } catch (error) {
+    const errno = (error as { errno?: number }).errno;
+    if (errno === os.constants.errno.EINVAL || errno === os.constants.errno.ENOSYS) return false;
+    throw error;
+  }
+}
+
+/**
+ * Deletes the replaced site without making the build wait (thousands of unlinks); a detached `rm -rf` outlives this
+ * process, and what it leaves if killed is in the work folder, which the next build cleans.
+ */
+function removeInBackground(dir: string): void {
+  try {
+    const child = spawn('rm', ['-rf', '--', dir], { detached: true, stdio: 'ignore' });
+    child.on('error', () => fs.rmSync(dir, { recursive: true, force: true }));
+    child.unref();
+  } catch {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+const fsAdvice: Record<string, (folder: string) => [string, string]> = {
+  EROFS: (folder) => [`Can't write the site: ${folder} is on a read-only file system.`, 'Pick a folder on a writable disk with --out.'],
+  EACCES: (folder) => [`Can't write the site: permission denied in ${folder} or its parent folder.`, "Check that folder's owner and permissions, or pick another with --out."],
+  EPERM: (folder) => [`Can't write the site: the system did not permit changing ${folder}.`, "Check that folder's owner and permissions, or pick another with --out."],
+  ENOSPC: (folder) => [`Can't write the site: the disk holding ${folder} is full.`, 'Free some space (the build needs room for a second copy of the site while it writes) or pick another disk with --out.'],
+  EDQUOT: (folder) => [`Can't write the site: your disk quota is used up where ${folder} is.`, 'Free some space or pick another disk with --out.'],
+};
+
+/** Runs a file-system step and turns the errors a user can fix into OutputFolderErrors that say how. */
+export function withFsAdvice<T>(outDir: string, step: () => T): T {
+  try {
+    return step();
+  } catch (error) {
+    throw adviseFsError(error, outDir);
+  }
+}
+
+/** The error as an OutputFolderError with advice when its code is one a user can fix; else the error itself. */
+export function adviseFsError(error: unknown, outDir: string): unknown {
+  const advice = fsAdvice[(error as NodeJS.ErrnoException).code ?? ''];
+  if (!advice || error instanceof OutputFolderError) return error;
+  const [message, hint] = advice(outDir);
+  return new OutputFolderError(message, hint, { cause: error });
+}

@@ -1,0 +1,143 @@
+/**
+ * `wiki build` and the folders it writes, through the real CLI: it refuses folders that are not its own and deletes
+ * nothing it did not create; the output is always a whole site, whatever moment a build is killed at; two builds into
+ * one folder take turns; killing a large build's parent ends its child.
+ */
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, it } from 'node:test';
+import { LARGE_SITE_NOTES } from '../../src/node/build/largeHeap.js';
+import { OUTPUT_MARKER, workFolderOf } from '../../src/node/build/outputFolder.js';
+import { makeTempDir, repoRoot, runWiki } from '../helpers/cli.js';
+import { snapshotFiles } from './builtSite.js';
+
+/** A site folder (plain config, `count` notes ten to a folder) to build from its own folder. */
+function makeSite(count: number): string {
+  const site = path.join(makeTempDir('wiki-safety-'), 'site'); // its parent holds nothing else, for snapshots
+  fs.mkdirSync(site);
+  fs.writeFileSync(path.join(site, 'wiki.config.ts'), "export default { title: 'Safety', url: 'https://safety.example.com' };\n");
+  for (let n = 0; n < count; n++) {
+    const folder = path.join(site, 'docs', `topic-${Math.floor(n / 10)}`);
+    fs.mkdirSync(folder, { recursive: true });
+    fs.writeFileSync(path.join(folder, `note-${n}.md`), `# Note ${n}\n\nSome text about note ${n}, with [a link](../topic-0/note-0.md).\n`);
+  }
+  return site;
+}
+
+/** Every file under a folder (relative paths, sorted): what a complete build of an unchanged site always has. */
+function listFiles(dir: string): string[] {
+  return (fs.readdirSync(dir, { recursive: true, withFileTypes: true }) as fs.Dirent[])
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name)))
+    .sort();
+}
+
+function startBuild(site: string, args: readonly string[]) {
+  const child = spawn(process.execPath, [path.join(repoRoot, 'bin/wiki.mjs'), 'build', ...args], { cwd: site, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  return { child, exited, output: () => output };
+}
+
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return !fs.readFileSync(`/proc/${pid}/stat`, 'utf8').includes(') Z '); // a zombie has finished
+  } catch {
+    return false;
+  }
+}
+
+async function waitUntil(condition: () => boolean, what: string, timeoutMs = 30_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+describe('wiki build refuses folders that are not its own', () => {
+  const cases: [string, (site: string) => string, RegExp][] = [
+    ['the docs folder', () => 'docs', /Refusing to build into docs: it is the docs folder/],
+    ['the site folder (.)', () => '.', /Refusing to build into \.: it holds the docs folder/],
+    ['a folder holding the site', () => '..', /Refusing to build into \.\.: it holds the docs folder/],
+    ['an unrelated folder with files', (site) => path.join(site, 'papers'), /Refusing to build into papers: it holds files that `wiki build` did not write/],
+  ];
+  for (const [name, outOf, expected] of cases) {
+    it(`${name}: exits 1, says why and what to do, and deletes nothing`, async () => {
+      const site = makeSite(3);
+      fs.mkdirSync(path.join(site, 'papers'));
+      fs.writeFileSync(path.join(site, 'papers/thesis.tex'), 'years of work');
+      const before = snapshotFiles(path.dirname(site));
+      const result = await runWiki(['build', '--out', outOf(site)], { cwd: site });
+      assert.equal(result.code, 1, result.stdout + result.stderr);
+      assert.match(result.stderr, expected);
+      assert.match(result.stderr, /\n {4}(Pick a folder of its own|Pass an empty or new folder)/);
+      assert.deepEqual(snapshotFiles(path.dirname(site)), before);
+    });
+  }
+
+  it('writes a marker, and replaces a folder that has it on the next build', async () => {
+    const site = makeSite(3);
+    const first = await runWiki(['build', '--out', 'build'], { cwd: site });
+    assert.equal(first.code, 0, first.stderr);
+    assert.ok(fs.existsSync(path.join(site, 'build', OUTPUT_MARKER)));
+    fs.writeFileSync(path.join(site, 'build/stale.html'), 'from an older build');
+    const second = await runWiki(['build', '--out', 'build'], { cwd: site });
+    assert.equal(second.code, 0, second.stderr);
+    assert.ok(!fs.existsSync(path.join(site, 'build/stale.html')), 'the old site was replaced whole');
+  });
+});
+
+describe('the output folder is a whole site at every moment', () => {
+  it('builds killed with SIGKILL at random moments never leave it missing or mixed; the next build cleans up', async () => {
+    const site = makeSite(300);
+    const started = Date.now();
+    const reference = await runWiki(['build', '--out', 'build'], { cwd: site });
+    assert.equal(reference.code, 0, reference.stderr);
+    const buildMs = Date.now() - started;
+    const expected = listFiles(path.join(site, 'build'));
+    for (let round = 0; round < 12; round++) {
+      const build = startBuild(site, ['--out', 'build']);
+      // Spread the kills over a whole build, the swap at its end included.
+      await new Promise((resolve) => setTimeout(resolve, Math.random() * buildMs * 1.1));
+      build.child.kill('SIGKILL');
+      await build.exited;
+      assert.deepEqual(listFiles(path.join(site, 'build')), expected, `round ${round}: the output must be a whole site`);
+    }
+    const last = await runWiki(['build', '--out', 'build'], { cwd: site });
+    assert.equal(last.code, 0, last.stderr);
+    assert.deepEqual(listFiles(path.join(site, 'build')), expected);
+    const staging = fs.readdirSync(workFolderOf(path.join(site, 'build'))).filter((name) => name.startsWith('staging-'));
+    assert.deepEqual(staging, [], 'staging folders of killed builds are removed');
+  });
+
+  it('two builds into one folder take turns: the second says which process it waits for', async () => {
+    const site = makeSite(200);
+    const first = startBuild(site, ['--out', 'build']);
+    const second = startBuild(site, ['--out', 'build']);
+    const [a, b] = await Promise.all([first.exited, second.exited]);
+    assert.deepEqual([a, b], [0, 0], first.output() + second.output());
+    const waited = [first.output(), second.output()].filter((output) => /Waiting for another `wiki build` \(pid \d+\) writing build to finish/.test(output));
+    assert.equal(waited.length, 1, 'exactly one build waited for the other');
+    assert.ok(fs.existsSync(path.join(site, 'build', OUTPUT_MARKER)));
+    assert.ok(fs.existsSync(path.join(site, 'build/topic-19/note-199.html')));
+  });
+
+  it(`killing the parent of a large build (${LARGE_SITE_NOTES} notes, built in a child Node) ends the child too`, async () => {
+    const site = makeSite(LARGE_SITE_NOTES);
+    const build = startBuild(site, ['--out', 'build']);
+    await waitUntil(() => /building in a Node with a/.test(build.output()), 'the child Node to start');
+    // The child Node, and esbuild's service process (it bundled the config).
+    const children = fs.readFileSync(`/proc/${build.child.pid}/task/${build.child.pid}/children`, 'utf8').trim().split(/\s+/).map(Number);
+    assert.ok(children.some((pid) => fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('wiki.mjs')), 'the child Node runs');
+    build.child.kill('SIGKILL');
+    await build.exited;
+    await waitUntil(() => !children.some(isRunning), 'the children to end with their parent', 5_000);
+    assert.ok(!fs.existsSync(path.join(site, 'build')), 'the killed build wrote no output');
+  });
+});
