@@ -88,6 +88,19 @@ describe("the engine's own routes", () => {
   });
 });
 
+describe('routes', () => {
+  it('too long for a file name: an error with the slug line; too long for some hosts: a warning', async () => {
+    const site = makeSite((site) => {
+      fs.writeFileSync(path.join(site, 'docs/long.md'), `---\nslug: /${'a'.repeat(300)}\n---\n# Long\n`);
+      fs.writeFileSync(path.join(site, 'docs/deep.md'), `---\nslug: /${Array.from({ length: 12 }, () => 'b'.repeat(200)).join('/')}\n---\n# Deep\n`);
+    });
+    const built = await build(site);
+    assert.equal(built.code, 1);
+    assert.match(built.stderr, /^error \[route-too-long\] docs\/long\.md:2: A part of this note's route is 305 bytes long as a file name, over the 255 a file system allows; it was left out\.\n {4}Set a shorter slug/m);
+    assert.match(built.stderr, /^warning \[route-too-long\] docs\/deep\.md:2: This note's URL is 2412 characters long once encoded; browsers, proxies and hosts may refuse URLs over 2000\./m);
+  });
+});
+
 describe('front matter', () => {
   it(`over ${MAX_FRONT_MATTER_CHARS / 1e6} MB: a warning naming the note, which builds without it`, async () => {
     const keys = Array.from({ length: 70_000 }, (_, i) => `key${i}: value ${i}`).join('\n');

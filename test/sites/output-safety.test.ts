@@ -4,7 +4,7 @@
  * one folder take turns; killing a large build's parent ends its child.
  */
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, it } from 'node:test';
@@ -80,6 +80,19 @@ describe('wiki build refuses folders that are not its own', () => {
       assert.deepEqual(snapshotFiles(path.dirname(site)), before);
     });
   }
+
+  it('a read-only disk: says so and what to do (not a bare ENOENT)', async (t) => {
+    const readOnly = makeTempDir('wiki-ro-');
+    const mounted = spawnSync('mount', ['-t', 'tmpfs', '-o', 'ro,size=1m', 'tmpfs', readOnly], { encoding: 'utf8' });
+    if (mounted.status !== 0) return t.skip(`cannot mount a read-only file system here: ${mounted.stderr.trim()}`);
+    try {
+      const result = await runWiki(['build', '--out', path.join(readOnly, 'site')], { cwd: makeSite(3) });
+      assert.equal(result.code, 1);
+      assert.match(result.stderr, /^error Can't write the site: .*site is on a read-only file system\.\n {4}Pick a folder on a writable disk with --out\.$/m);
+    } finally {
+      spawnSync('umount', [readOnly]);
+    }
+  });
 
   it('writes a marker, and replaces a folder that has it on the next build', async () => {
     const site = makeSite(3);

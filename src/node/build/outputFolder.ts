@@ -156,12 +156,28 @@ export async function leaseOutputFolder(outDir: string, options: LeaseOptions = 
   }
 }
 
+/**
+ * mkdir -p that reports the real reason: Node's recursive mkdir says ENOENT where the disk is read-only (EROFS) or the
+ * parent is not writable, so the first missing folder is made again alone to get the error that says why.
+ */
+function makeFolder(dir: string): void {
+  try {
+    fs.mkdirSync(dir, { recursive: true });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    let missing = dir;
+    while (!fs.existsSync(path.dirname(missing)) && path.dirname(missing) !== missing) missing = path.dirname(missing);
+    fs.mkdirSync(missing); // throws the real error (EROFS, EACCES...)
+    throw error;
+  }
+}
+
 interface Lock {
   release(): void;
 }
 
 async function waitForLock(workDir: string, native: NativeFs | undefined, options: LeaseOptions): Promise<Lock> {
-  fs.mkdirSync(workDir, { recursive: true });
+  makeFolder(workDir);
   const lockFile = path.join(workDir, 'lock');
   let told = false;
   for (;;) {
@@ -230,7 +246,7 @@ function removeLeftovers(workDir: string, outDir: string): void {
 
 function swapIn(staging: string, outDir: string, workDir: string, native: NativeFs | undefined): void {
   if (!fs.existsSync(outDir)) {
-    fs.mkdirSync(path.dirname(outDir), { recursive: true });
+    makeFolder(path.dirname(outDir));
     fs.renameSync(staging, outDir); // atomic: nothing was there
     return;
   }

@@ -70,6 +70,12 @@ function resolveDoc(note: ScannedNote, options: ResolveDocsOptions): Doc | undef
     options.diagnostics.add({ severity: 'error', code: 'invalid-slug', file, ...(line !== undefined && { line }), message: `The route computed for this note is not a valid URL path: "${computed}"`, hint: `Set a clean slug in its front matter, e.g. \`slug: /${slugSuggestion(note.sourcePath)}\` (letters, digits, "-", "/"; no "?", "#", "\\" or "..").` });
     return undefined;
   }
+  const tooLong = describeOverlongRoute(computed);
+  if (tooLong) {
+    const line = frontMatter.slug !== undefined ? findFrontMatterLine(note.text, 'slug') : undefined;
+    options.diagnostics.add({ ...tooLong, file, ...(line !== undefined && { line }), hint: `Set a shorter slug in its front matter, e.g. \`slug: /${slugSuggestion(note.sourcePath).slice(0, 80)}\`, or rename the file.` });
+    if (tooLong.severity === 'error') return undefined;
+  }
   const sidebarPosition = frontMatter.sidebar_position ?? location.prefixPosition;
   return {
     sourcePath: note.sourcePath,
@@ -83,6 +89,20 @@ function resolveDoc(note: ScannedNote, options: ResolveDocsOptions): Doc | undef
     body: split.body,
     lineOffset: split.bodyLineOffset,
   };
+}
+
+/** File systems refuse longer names (ext4, APFS, NTFS: 255 bytes); the page would not be written. */
+const MAX_SEGMENT_BYTES = 255;
+/** Longer URLs are refused by some browsers, proxies and hosts (2,000 characters is the common safe limit). */
+const MAX_ROUTE_CHARS = 2000;
+
+/** Why a route cannot be written as a file (an error) or may not be served everywhere (a warning); else undefined. */
+function describeOverlongRoute(route: string): { severity: 'error' | 'warning'; code: string; message: string } | undefined {
+  const longest = route.split('/').reduce((max, segment) => Math.max(max, Buffer.byteLength(segment) + 5), 0); // + ".html"
+  if (longest > MAX_SEGMENT_BYTES) return { severity: 'error', code: 'route-too-long', message: `A part of this note's route is ${longest} bytes long as a file name, over the ${MAX_SEGMENT_BYTES} a file system allows; it was left out.` };
+  const encoded = encodeURI(route).length;
+  if (encoded > MAX_ROUTE_CHARS) return { severity: 'warning', code: 'route-too-long', message: `This note's URL is ${encoded} characters long once encoded; browsers, proxies and hosts may refuse URLs over ${MAX_ROUTE_CHARS}.` };
+  return undefined;
 }
 
 /** The 1-based line of `key:` inside the note's front matter block. */
