@@ -14,7 +14,8 @@ import { directoryFiles, startSiteServer } from './server/index.js';
 const usage = `Usage:
   wiki build [--docs DIR] [--out DIR] [--config FILE] [--strict]   build the site (default: docs/ -> build/)
   wiki serve [--dir DIR] [--port N] [--host HOST]                  serve a built site (default: build/ on port 3000)
-  wiki dev [--docs DIR] [--config FILE] [--port N]                 serve from memory, rebuild on change, live-update open tabs
+  wiki dev [--docs DIR] [--config FILE] [--port N] [--host HOST]   serve from memory, rebuild on change, live-update open tabs
+                                                                   (answers only localhost names, and HOST when given)
   wiki write-translations [--config FILE]                          write every theme string with its default to i18n/en/code.json
 ${searchPushUsage}
   wiki help                                                        this text`;

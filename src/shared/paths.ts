@@ -41,7 +41,25 @@ export function routeFromPathname(pathname: string, baseUrl: string): Route | un
   return asRoute(route);
 }
 
+// A lone surrogate (possible in a YAML slug) would make encodeURI throw; U+FFFD is what a browser sends for it.
+// Pairs are matched first and kept; no lookbehind, which older Safari cannot parse in the client bundle.
+const surrogates = /[\uD800-\uDBFF][\uDC00-\uDFFF]|[\uD800-\uDFFF]/g;
+const replaceLoneSurrogate = (match: string) => (match.length === 2 ? match : '\uFFFD');
+
+/**
+ * A decoded URL path ("/100% done/") percent-encoded so a browser sends it as it is and one decode gives it back:
+ * "%", spaces, control characters and non-ASCII are escaped, and so are "?" and "#", which encodeURI leaves alone.
+ */
+export function encodeUrlPath(path: string): string {
+  return encodeURI(path.replace(surrogates, replaceLoneSurrogate)).replace(/[?#]/g, (char) => (char === '?' ? '%3F' : '%23'));
+}
+
+/** The href of a route on a site served at `baseUrl` ("/docs/" + "/100% done" -> "/docs/100%25%20done"). */
+export function hrefForRoute(route: Route, baseUrl = '/'): string {
+  return encodeUrlPath(baseUrl.replace(/\/$/, '') + route);
+}
+
 /** The URL of a route's page data file, under the runtime's data folder ("/wiki/__data/"). */
 export function pageDataUrl(dataUrl: string, route: Route): string {
-  return dataUrl + encodeURI(pageDataPath(route).slice('__data/'.length));
+  return dataUrl + encodeUrlPath(pageDataPath(route).slice('__data/'.length));
 }

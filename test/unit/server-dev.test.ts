@@ -12,8 +12,10 @@ import { createLiveEvents } from '../../src/node/dev/liveEvents.js';
 import { addInlineScriptHashes, defaultContentSecurityPolicy, memoryFiles, startSiteServer, type SiteServer } from '../../src/node/server/index.js';
 
 const headScript = "(function(){document.documentElement.setAttribute('data-theme','light');})();";
+const noteScript = "document.querySelector('article').dataset.ran = 'yes';";
 const files = new Map<string, string>([
   ['index.html', `<!doctype html><html><head><script>${headScript}</script></head><body><h1>Home</h1><script id="boot" type="application/json">{"a":1}</script><script type="module" src="/assets/app.js"></script></body></html>`],
+  ['note.html', `<!doctype html><html><head><script>${headScript}</script></head><body><article><p>Raw HTML:</p><script>${noteScript}</script></article></body></html>`],
   ['404.html', '<!doctype html><h1>Lost</h1>'],
   ['assets/app.js', 'export {};'],
   ['secret.txt', 'not a secret: a site file'],
@@ -79,6 +81,13 @@ describe('site server for wiki dev', () => {
     assert.ok(scriptSrc.includes(sha256(headScript)), scriptSrc);
     assert.ok(!scriptSrc.includes('unsafe-inline'));
     assert.equal((await send(server, '/assets/app.js')).headers['content-security-policy'], defaultContentSecurityPolicy);
+  });
+
+  it("allows a note's own inline <script> too: raw HTML runs as on any static host (sanitising is a build setting)", async () => {
+    const csp = String((await send(server, '/note')).headers['content-security-policy']);
+    const scriptSrc = csp.split('; ').find((d) => d.startsWith('script-src '))!;
+    assert.ok(scriptSrc.includes(sha256(noteScript)), scriptSrc);
+    assert.ok(scriptSrc.includes(sha256(headScript)), scriptSrc);
   });
 
   it('adds hashes only for inline scripts with a body', () => {

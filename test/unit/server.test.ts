@@ -7,6 +7,7 @@ import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
 import { request, type IncomingHttpHeaders } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { buffer } from 'node:stream/consumers';
 import { after, before, describe, it } from 'node:test';
 import { brotliCompressSync, brotliDecompressSync, constants, gunzipSync } from 'node:zlib';
 import {
@@ -177,9 +178,14 @@ describe('hardening', () => {
   it('never reads outside the root through directoryFiles', async () => {
     const files = directoryFiles(root);
     for (const relPath of ['../secret.txt', '/etc/passwd', 'leak.txt', 'leakdir/secret.txt', 'a', '', 'a/../../secret.txt']) {
-      assert.equal(await files.read(relPath), undefined, relPath);
+      assert.equal(await files.open(relPath), undefined, relPath);
     }
-    assert.equal(Buffer.from((await files.read('a/index.html'))!).toString(), siteFiles['a/index.html']);
+    const file = (await files.open('a/index.html'))!;
+    try {
+      assert.equal((await buffer(file.stream())).toString(), siteFiles['a/index.html']);
+    } finally {
+      await file.close();
+    }
   });
 
   for (const url of ['/', '/nope', '/%00', '/a']) {

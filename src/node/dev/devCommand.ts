@@ -1,7 +1,10 @@
 import { parseArgs } from 'node:util';
 import { startDevServer } from './devServer.js';
 
-/** `wiki dev [--docs DIR] [--config FILE] [--port N] [--host HOST]`: runs until Ctrl+C; returns the exit code. */
+/**
+ * `wiki dev [--docs DIR] [--config FILE] [--port N] [--host HOST]`: runs until Ctrl+C; returns the exit code.
+ * --host is the address to listen on and the one name, besides localhost's, that requests may carry in Host.
+ */
 export async function runDev(args: readonly string[]): Promise<number> {
   const { values } = parseArgs({ args: [...args], options: { docs: { type: 'string' }, config: { type: 'string', default: 'wiki.config.ts' }, port: { type: 'string', default: '3000' }, host: { type: 'string', default: '127.0.0.1' } } });
   const port = Number(values.port);

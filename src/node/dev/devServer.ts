@@ -8,7 +8,7 @@ import type { ServerResponse } from 'node:http';
 import path from 'node:path';
 import { build } from 'esbuild';
 import { devClientPath, type DevMessage } from '../../client/dev/protocol.js';
-import { startSiteServer, type SiteFiles } from '../server/index.js';
+import { createHostCheck, memoryFile, openDiskFile, startSiteServer, type SiteFiles } from '../server/index.js';
 import { readSiteFile } from './devSite.js';
 import { createLiveEvents } from './liveEvents.js';
 import { createDevSession, type DevSession } from './session.js';
@@ -20,6 +20,7 @@ export interface DevServerOptions {
   readonly docsDir?: string;
   /** 0 picks a free port. */
   readonly port: number;
+  /** Address to listen on (127.0.0.1 by default); requests are answered for localhost names and this one only. */
   readonly host?: string;
   readonly log?: (line: string) => void;
 }
@@ -39,11 +40,14 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   const [clientScript] = await Promise.all([bundleDevClient(), session.start()]);
   const sessionId = randomUUID();
   const events = createLiveEvents(() => ({ type: 'hello', session: sessionId, version: session.version, problems: session.problems() }));
+  const host = options.host ?? '127.0.0.1';
   const server = await startSiteServer({
     files: devSiteFiles(session),
     port: options.port,
     compress: false,
-    ...(options.host !== undefined && { host: options.host }),
+    host,
+    // The event stream and pages answer only to localhost names (or the --host one): see hostCheck.ts.
+    checkHost: createHostCheck(host),
     handleRequest: (req, res) => events.handle(req, res) || serveScript(req.url, res, clientScript),
   });
   const startupSeconds = (performance.now() - started) / 1000;
@@ -100,22 +104,19 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   };
 }
 
-/** The site's files from memory, static files from disk, and every HTML page with the live-update script. */
+/** The site's files from memory, static files streamed from disk, and every HTML page with the live-update script. */
 function devSiteFiles(session: DevSession): SiteFiles {
-  const encoder = new TextEncoder();
   return {
-    async read(relPath) {
+    async open(relPath) {
       const site = session.site;
-      let contents: string | Uint8Array | undefined;
-      if (!site) contents = relPath.endsWith('.html') ? buildFailedPage : undefined;
-      else {
-        const source = site.copies.get(relPath);
-        contents = source ? await fs.readFile(source).catch(() => undefined) : await readSiteFile(site, relPath);
-      }
-      if (contents === undefined) return undefined;
-      if (!relPath.endsWith('.html')) return typeof contents === 'string' ? encoder.encode(contents) : contents;
+      if (!site) return relPath.endsWith('.html') ? memoryFile(injectDevClient(buildFailedPage, session.version)) : undefined;
+      const source = site.copies.get(relPath);
+      // A static file may be a symlink: followed as before (the build decides which files are published).
+      if (source) return fs.realpath(source).then(openDiskFile).catch(() => undefined);
+      const contents = await readSiteFile(site, relPath);
+      if (contents === undefined || !relPath.endsWith('.html')) return contents === undefined ? undefined : memoryFile(contents);
       const html = typeof contents === 'string' ? contents : new TextDecoder().decode(contents);
-      return encoder.encode(injectDevClient(html, session.version));
+      return memoryFile(injectDevClient(html, session.version));
     },
   };
 }

@@ -6,7 +6,7 @@ import { createHash } from 'node:crypto';
 
 /**
  * The policy used when the caller gives none: same-origin everything. Inline scripts are not allowed in general;
- * HTML pages get a hash for each of their own inline scripts (see addInlineScriptHashes).
+ * HTML pages get a hash for each inline script they ship, the notes' own included (see collectInlineScriptHashes).
  */
 export const defaultContentSecurityPolicy = [
   "default-src 'self'",
@@ -94,28 +94,48 @@ export function getSecurityHeaders(contentSecurityPolicy: string): Record<string
 const inlineScript = /<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi;
 
 /**
- * The policy with a `'sha256-...'` source for every inline script of this HTML page, so the page's own head
- * script runs and any script injected into it does not (a hash is stricter than 'unsafe-inline').
+ * A `'sha256-...'` CSP source for every inline script of an HTML page, the note's own `<script>` included: a note's raw
+ * HTML is the site owner's and runs as on any static host (Docusaurus parity); an opt-in config setting sanitises notes
+ * at build time. The default policy still leaves out event-handler attributes and other origins' scripts.
  */
-export function addInlineScriptHashes(policy: string, html: string): string {
+export function collectInlineScriptHashes(html: string): string[] {
   const hashes = new Set<string>();
   for (const [, attributes = '', body = ''] of html.matchAll(inlineScript)) {
     if (/\ssrc\s*=/i.test(attributes) || body === '') continue;
     hashes.add(`'sha256-${createHash('sha256').update(body).digest('base64')}'`);
   }
-  if (hashes.size === 0) return policy;
-  const sources = [...hashes].join(' ');
+  return [...hashes];
+}
+
+/** The policy with these sources added to its script-src (one is made when it has none). */
+export function addScriptSources(policy: string, sources: readonly string[]): string {
+  if (sources.length === 0) return policy;
+  const joined = sources.join(' ');
   const directives = policy.split(';').map((d) => d.trim());
   const index = directives.findIndex((d) => d.startsWith('script-src ') || d === 'script-src');
-  if (index === -1) return `${policy}; script-src 'self' ${sources}`;
-  directives[index] = `${directives[index]} ${sources}`;
+  if (index === -1) return `${policy}; script-src 'self' ${joined}`;
+  directives[index] = `${directives[index]} ${joined}`;
   return directives.join('; ');
 }
 
-/** A weak ETag derived from the bytes, so a rebuilt but unchanged file keeps its tag. */
+/** The policy with a hash for each inline script of this page (see collectInlineScriptHashes for why all of them). */
+export function addInlineScriptHashes(policy: string, html: string): string {
+  return addScriptSources(policy, collectInlineScriptHashes(html));
+}
+
+/** A strong ETag of a file's bytes from its size and SHA-1 digest, so a rebuilt but unchanged file keeps its tag. */
+export function formatEtag(byteLength: number, sha1: Buffer): string {
+  return `"${byteLength.toString(16)}-${sha1.toString('base64url').slice(0, 22)}"`;
+}
+
+/** The strong ETag of these bytes (see formatEtag). */
 export function computeEtag(body: Uint8Array): string {
-  const digest = createHash('sha1').update(body).digest('base64url').slice(0, 22);
-  return `W/"${body.byteLength.toString(16)}-${digest}"`;
+  return formatEtag(body.byteLength, createHash('sha1').update(body).digest());
+}
+
+/** The tag of a compressed copy: other bytes, same content, so the weak form of the file's tag (RFC 9110 8.8.1). */
+export function weakEtag(etag: string): string {
+  return etag.startsWith('W/') ? etag : `W/${etag}`;
 }
 
 /** Whether an If-None-Match header matches the ETag (weak comparison, as RFC 9110 asks for GET). */

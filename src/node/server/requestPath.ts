@@ -1,8 +1,10 @@
 /**
  * Turns a raw request target ("/a/b%20c/?q=1") into decoded path segments, refusing anything
  * that could name a file outside the site. Validation happens per segment, before and after
- * percent-decoding, so `..`, `%2e%2e`, `%2f` and `%5c` tricks all fail the same way.
+ * percent-decoding, so `..`, `%2e%2e`, `%2f` and `%5c` tricks all fail the same way. Each segment is decoded
+ * exactly once: "%2525" names a file called "%25".
  */
+import { encodeUrlPath } from '../../shared/paths.js';
 
 /** A request path that is safe to map onto site files. */
 export interface SitePath {
@@ -21,8 +23,9 @@ export type ParsedTarget =
 /** Longest request target accepted; anything longer is answered 414. */
 export const maxUrlLength = 2048;
 
-// Control characters, backslashes and slashes never belong inside one decoded segment.
-const forbiddenSegmentChars = /[\u0000-\u001f\u007f\\/]/;
+// NUL, backslashes and slashes never belong inside one decoded segment. Other control characters are legal in
+// file names (a note named "a\tb.md" builds a page), and the path is only ever used to look a file up.
+const forbiddenSegmentChars = /[\u0000\\/]/;
 // "C:" style drive prefixes would make a segment absolute on Windows.
 const drivePrefix = /^[a-zA-Z]:/;
 
@@ -65,8 +68,8 @@ export function parseRequestTarget(rawUrl: string): ParsedTarget {
   return { ok: true, path: { segments, trailingSlash, query } };
 }
 
-/** The URL path for segments, re-encoded so it is safe in a Location header. */
+/** The URL path for segments, encoded as the build encodes hrefs, so it is safe in a Location header. */
 export function formatUrlPath(segments: readonly string[], trailingSlash: boolean): string {
   if (segments.length === 0) return '/';
-  return `/${segments.map(encodeURIComponent).join('/')}${trailingSlash ? '/' : ''}`;
+  return encodeUrlPath(`/${segments.join('/')}${trailingSlash ? '/' : ''}`);
 }

@@ -6,26 +6,29 @@
  */
 import { getExtension } from './headers.js';
 import { formatUrlPath, type SitePath } from './requestPath.js';
-import type { SiteFiles } from './siteFiles.js';
+import type { SiteFile, SiteFiles } from './siteFiles.js';
 
+/** A `file` result is open: whoever gets it closes it. */
 export type RouteResult =
-  | { kind: 'file'; relPath: string; body: Uint8Array }
+  | { kind: 'file'; relPath: string; file: SiteFile }
   | { kind: 'redirect'; location: string }
   | { kind: 'missing' };
 
 const missing: RouteResult = { kind: 'missing' };
 
-/** The first of the candidate files that exists, with its bytes. */
-async function readFirst(files: SiteFiles, candidates: string[]): Promise<RouteResult | undefined> {
+/** The first of the candidate files that exists, opened. */
+async function openFirst(files: SiteFiles, candidates: string[]): Promise<RouteResult | undefined> {
   for (const relPath of candidates) {
-    const body = await files.read(relPath);
-    if (body !== undefined) return { kind: 'file', relPath, body };
+    const file = await files.open(relPath);
+    if (file !== undefined) return { kind: 'file', relPath, file };
   }
   return undefined;
 }
 
 async function exists(files: SiteFiles, relPath: string): Promise<boolean> {
-  return (await files.read(relPath)) !== undefined;
+  const file = await files.open(relPath);
+  await file?.close();
+  return file !== undefined;
 }
 
 function redirectTo(segments: string[], trailingSlash: boolean, query: string): RouteResult {
@@ -54,7 +57,7 @@ async function resolveHtmlSuffix(files: SiteFiles, target: SitePath): Promise<Ro
 /** "/a/": the folder's index page, or a redirect to "/a" when the page is a.html. */
 async function resolveFolder(files: SiteFiles, target: SitePath): Promise<RouteResult> {
   const base = target.segments.join('/');
-  const page = await readFirst(files, [`${base}/index.html`]);
+  const page = await openFirst(files, [`${base}/index.html`]);
   if (page) return page;
   if (await exists(files, `${base}.html`)) return redirectTo(target.segments, false, target.query);
   return missing;
@@ -65,7 +68,7 @@ async function resolveLeaf(files: SiteFiles, target: SitePath): Promise<RouteRes
   const base = target.segments.join('/');
   // Names with an extension are usually assets, so try the exact file first and save a read.
   const candidates = getExtension(base) ? [base, `${base}.html`] : [`${base}.html`, base];
-  const file = await readFirst(files, candidates);
+  const file = await openFirst(files, candidates);
   if (file) return file;
   if (await exists(files, `${base}/index.html`)) return redirectTo(target.segments, true, target.query);
   return missing;
@@ -73,7 +76,7 @@ async function resolveLeaf(files: SiteFiles, target: SitePath): Promise<RouteRes
 
 /** Resolves a validated request path to a file to serve, a redirect, or nothing. */
 export async function resolveRoute(files: SiteFiles, target: SitePath): Promise<RouteResult> {
-  if (target.segments.length === 0) return (await readFirst(files, ['index.html'])) ?? missing;
+  if (target.segments.length === 0) return (await openFirst(files, ['index.html'])) ?? missing;
   if (target.trailingSlash) return resolveFolder(files, target);
   if (target.segments.at(-1)?.endsWith('.html')) return resolveHtmlSuffix(files, target);
   return resolveLeaf(files, target);

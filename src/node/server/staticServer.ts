@@ -1,16 +1,17 @@
 /**
  * The HTTP server behind `wiki serve` (a built folder) and `wiki dev` (an in-memory site).
- * Read-only, GET and HEAD only, with bounded timeouts and hardened path handling: it serves the
- * site's files and nothing else.
+ * Read-only, GET and HEAD only, with bounded timeouts and connections and hardened path handling: it
+ * serves the site's files and nothing else.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createCompressionCache, type CompressionCache } from './compression.js';
-import {
-  addInlineScriptHashes, chooseEncoding, computeEtag, defaultContentSecurityPolicy, getCacheControl, getContentType, getSecurityHeaders,
-  isCompressible, matchesEtag,
-} from './headers.js';
+import { createCompressionCache } from './compression.js';
+import { limitOpenConnections } from './connections.js';
+import { createFileFactsCache } from './fileFacts.js';
+import { defaultContentSecurityPolicy, getSecurityHeaders } from './headers.js';
+import type { HostCheck } from './hostCheck.js';
 import { parseRequestTarget } from './requestPath.js';
+import { sendFile, sendRedirect, sendText, type FileContext, type FileToSend } from './responses.js';
 import { resolveRoute } from './routes.js';
 import type { SiteFiles } from './siteFiles.js';
 
@@ -21,6 +22,25 @@ export interface RequestLogEntry {
   status: number;
   durationMs: number;
 }
+
+/** Bounds on slow, idle or greedy clients; the defaults suit a preview server on one machine or a LAN. */
+export interface ConnectionLimits {
+  /** Open connections kept at most; past it the longest-idle ones are closed, new clients are never refused. */
+  maxConnections: number;
+  /** Time a client has to send its request headers (idle new connections are closed after it). */
+  headersTimeoutMs: number;
+  /** Time a client has to send its whole request. */
+  requestTimeoutMs: number;
+  /** Time an idle keep-alive connection is kept between requests. */
+  keepAliveTimeoutMs: number;
+}
+
+const defaultLimits: ConnectionLimits = {
+  maxConnections: 1_000,
+  headersTimeoutMs: 10_000,
+  requestTimeoutMs: 30_000,
+  keepAliveTimeoutMs: 5_000,
+};
 
 export interface SiteServerOptions {
   files: SiteFiles;
@@ -38,6 +58,9 @@ export interface SiteServerOptions {
    * endpoint; resolves true when it answered. Security headers are already set on `res`.
    */
   handleRequest?: (req: IncomingMessage, res: ServerResponse) => boolean | Promise<boolean>;
+  /** Refuses requests for other host names with 403 before anything else (`wiki dev`: see hostCheck.ts). */
+  checkHost?: HostCheck;
+  limits?: Partial<ConnectionLimits>;
 }
 
 export interface SiteServer {
@@ -48,75 +71,33 @@ export interface SiteServer {
 }
 
 /** What one server instance needs per request; built once in startSiteServer. */
-interface ServerContext {
+interface ServerContext extends FileContext {
   files: SiteFiles;
   securityHeaders: Record<string, string>;
-  /** The default policy is tightened per HTML page with the hashes of its inline scripts. */
-  hashInlineScripts: boolean;
-  compression: CompressionCache | undefined;
   handleRequest: SiteServerOptions['handleRequest'];
+  checkHost: HostCheck | undefined;
 }
 
-const textType = 'text/plain; charset=utf-8';
-
-function sendText(res: ServerResponse, status: number, text: string, headers: Record<string, string> = {}): void {
-  const body = Buffer.from(`${text}\n`);
-  res.writeHead(status, { ...headers, 'Content-Type': textType, 'Content-Length': body.byteLength, 'Cache-Control': 'no-cache' });
-  res.end(res.req.method === 'HEAD' ? undefined : body);
-}
-
-function sendRedirect(res: ServerResponse, location: string): void {
-  // no-cache keeps browsers from remembering a 301 forever while the site is being edited.
-  res.writeHead(301, { Location: location, 'Cache-Control': 'no-cache', 'Content-Length': 0 });
-  res.end();
-}
-
-interface FileResponse {
-  status: 200 | 404;
-  relPath: string;
-  body: Uint8Array;
-}
-
-/** Sends a file with caching, conditional-request and compression headers. */
-async function sendFile(req: IncomingMessage, res: ServerResponse, ctx: ServerContext, file: FileResponse): Promise<void> {
-  const contentType = getContentType(file.relPath);
-  const compressible = ctx.compression !== undefined && isCompressible(contentType, file.body.byteLength);
-  const etag = computeEtag(file.body);
-  const headers: Record<string, string | number> = {
-    'Content-Type': contentType,
-    'Cache-Control': file.status === 200 ? getCacheControl(file.relPath) : 'no-cache',
-  };
-  if (compressible) headers['Vary'] = 'Accept-Encoding';
-  if (ctx.hashInlineScripts && contentType.startsWith('text/html')) {
-    headers['Content-Security-Policy'] = addInlineScriptHashes(ctx.securityHeaders['Content-Security-Policy']!, Buffer.from(file.body.buffer, file.body.byteOffset, file.body.byteLength).toString('utf8'));
+/** Sends an open file and closes it once the response is done, whatever happens. */
+async function sendOpenFile(req: IncomingMessage, res: ServerResponse, ctx: ServerContext, toSend: FileToSend): Promise<void> {
+  try {
+    await sendFile(req, res, ctx, toSend);
+  } finally {
+    await toSend.file.close();
   }
-  if (file.status === 200) {
-    headers['ETag'] = etag;
-    if (matchesEtag(req.headers['if-none-match'], etag)) {
-      res.writeHead(304, headers);
-      res.end();
-      return;
-    }
-  }
-  const encoding = compressible ? chooseEncoding(req.headers['accept-encoding']) : undefined;
-  const payload = encoding
-    ? await ctx.compression!.compress({ relPath: file.relPath, etag, encoding, body: file.body })
-    : file.body;
-  if (encoding) headers['Content-Encoding'] = encoding;
-  headers['Content-Length'] = payload.byteLength;
-  res.writeHead(file.status, headers);
-  res.end(req.method === 'HEAD' ? undefined : payload);
 }
 
 /** Answers an unknown path with the site's own 404 page, or plain text when it has none. */
 async function sendNotFound(req: IncomingMessage, res: ServerResponse, ctx: ServerContext): Promise<void> {
-  const body = await ctx.files.read('404.html');
-  if (body === undefined) return sendText(res, 404, 'Not found');
-  return sendFile(req, res, ctx, { status: 404, relPath: '404.html', body });
+  const file = await ctx.files.open('404.html');
+  if (file === undefined) return sendText(res, 404, 'Not found');
+  return sendOpenFile(req, res, ctx, { status: 404, relPath: '404.html', file });
 }
 
 async function handleRequest(req: IncomingMessage, res: ServerResponse, ctx: ServerContext): Promise<void> {
   for (const [name, value] of Object.entries(ctx.securityHeaders)) res.setHeader(name, value);
+  const hostRefusal = ctx.checkHost?.(req.headers.host);
+  if (hostRefusal !== undefined) return sendText(res, 403, hostRefusal);
   if (req.method !== 'GET' && req.method !== 'HEAD') {
     return sendText(res, 405, 'Method not allowed', { Allow: 'GET, HEAD' });
   }
@@ -126,7 +107,7 @@ async function handleRequest(req: IncomingMessage, res: ServerResponse, ctx: Ser
   const result = await resolveRoute(ctx.files, target.path);
   if (result.kind === 'redirect') return sendRedirect(res, result.location);
   if (result.kind === 'missing') return sendNotFound(req, res, ctx);
-  return sendFile(req, res, ctx, { status: 200, relPath: result.relPath, body: result.body });
+  return sendOpenFile(req, res, ctx, { status: 200, relPath: result.relPath, file: result.file });
 }
 
 /** Runs handleRequest, turning an unexpected failure into a 500 instead of a crash or a hung socket. */
@@ -138,14 +119,24 @@ function respondSafely(req: IncomingMessage, res: ServerResponse, ctx: ServerCon
   });
 }
 
-// Bounds on slow or greedy clients; generous for a local preview, tight enough to shed abuse.
-function applyLimits(server: Server): void {
-  server.headersTimeout = 10_000;
-  server.requestTimeout = 30_000;
-  server.keepAliveTimeout = 5_000;
+/**
+ * Node's own timeouts, checked every second (Node's default is every 30 s, which let idle sockets pile up).
+ * No cap on requests per connection: past one Node answers 503, and a well-behaved keep-alive client gets it.
+ */
+function createLimitedServer(limits: ConnectionLimits, listener: (req: IncomingMessage, res: ServerResponse) => void): Server {
+  const server = createServer({
+    maxHeaderSize: 16 * 1024,
+    connectionsCheckingInterval: 1_000,
+    headersTimeout: limits.headersTimeoutMs,
+    requestTimeout: limits.requestTimeoutMs,
+  }, listener);
+  server.keepAliveTimeout = limits.keepAliveTimeoutMs;
   server.maxHeadersCount = 64;
-  server.maxRequestsPerSocket = 1_000;
-  server.setTimeout(30_000);
+  server.maxRequestsPerSocket = 0;
+  // A socket that stalls mid-response (a client that stopped reading) is dropped after this.
+  server.setTimeout(limits.requestTimeoutMs);
+  limitOpenConnections(server, limits.maxConnections);
+  return server;
 }
 
 function listen(server: Server, port: number, host: string): Promise<AddressInfo> {
@@ -176,15 +167,17 @@ export async function startSiteServer(options: SiteServerOptions): Promise<SiteS
   const ctx: ServerContext = {
     files: options.files,
     securityHeaders: getSecurityHeaders(options.contentSecurityPolicy ?? defaultContentSecurityPolicy),
-    hashInlineScripts: options.contentSecurityPolicy === undefined,
+    // The default policy is widened per HTML page with the hashes of its inline scripts; a caller's policy is kept.
+    hashedPolicy: options.contentSecurityPolicy === undefined ? defaultContentSecurityPolicy : undefined,
+    facts: createFileFactsCache(),
     compression: options.compress === false ? undefined : createCompressionCache(),
     handleRequest: options.handleRequest,
+    checkHost: options.checkHost,
   };
-  const server = createServer({ maxHeaderSize: 16 * 1024 }, (req, res) => {
+  const server = createLimitedServer({ ...defaultLimits, ...options.limits }, (req, res) => {
     if (options.onRequest) logWhenDone(req, res, options.onRequest);
     respondSafely(req, res, ctx);
   });
-  applyLimits(server);
   const address = await listen(server, options.port, host);
   const urlHost = host.includes(':') ? `[${host}]` : host;
   return {
