@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { asSourcePath, type Route, type SourcePath } from '../../shared/paths.js';
+import { asRoute, asSourcePath, hrefForRoute, type Route, type SourcePath } from '../../shared/paths.js';
 import { isPathInside } from '../docs/scan.js';
 import type { LinkResolver, ResolvedLink } from '../markdown/noteEnv.js';
 
@@ -64,7 +64,7 @@ export function createLinkResolver(options: LinkResolverOptions): LinkResolver {
   }
 
   function withBase(route: string): string {
-    return encodeURI(options.baseUrl.replace(/\/$/, '') + route);
+    return hrefForRoute(asRoute(route), options.baseUrl);
   }
 }
 
