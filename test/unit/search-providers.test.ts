@@ -8,9 +8,11 @@ import type { AddressInfo } from 'node:net';
 import { after, before, describe, test } from 'node:test';
 import { createAlgoliaProvider } from '../../src/client/search/providers/algolia.js';
 import { createTypesenseProvider } from '../../src/client/search/providers/typesense.js';
+import { loadProvider } from '../../src/client/search/provider.js';
 import { pushRecords } from '../../src/node/search/push.js';
 import type { SearchRecord } from '../../src/node/search/records.js';
 import type { SearchRuntime } from '../../src/shared/search.js';
+import { hostileAlgoliaHit, hostileTypesenseHit, markupBesidesHighlights } from '../helpers/hostileMarkup.js';
 
 interface Recorded {
   method: string;
@@ -156,6 +158,44 @@ describe('Typesense provider (loopback fake of /multi_search and /collections)',
       assert.equal(lines[0]!['hierarchy.lvl1'], 'Vite');
       assert.equal(lines[0]!.docusaurus_tag, 'docs-default-current');
       assert.equal('content' in lines[1]!, false);
+    } finally {
+      fake.server.close();
+    }
+  });
+});
+
+// Issue 21: with Algolia, a note that only showed `<img onerror=...>` in a code block ran it in the search modal.
+describe('hostile markup in hosted records, through loadProvider (what the modal and the search page use)', () => {
+  const answers = {
+    algolia: () => ({ status: 200, body: { results: [{ hits: [hostileAlgoliaHit], nbHits: 1, page: 0, nbPages: 1, hitsPerPage: 20, query: 'x', params: '', processingTimeMS: 1 }] } }),
+    typesense: () => ({ status: 200, body: { results: [{ found: 1, out_of: 1, page: 1, hits: [hostileTypesenseHit] }] } }),
+  };
+
+  for (const provider of ['algolia', 'typesense'] as const) {
+    test(`${provider}: nothing executable survives, the highlights do`, async () => {
+      const fake = await startFake(answers[provider]);
+      try {
+        // Every URL counts as external here, so the hit's javascript: URL reaches the sanitiser as it is.
+        const runtime = { ...runtimeFor(provider, fake.url), externalUrlRegex: '.' };
+        const { hits } = await (await loadProvider(runtime, 'https://wiki.example.com')).search({ query: 'img', page: 0, hitsPerPage: 20 });
+        assert.equal(hits.length, 1);
+        const hit = hits[0]!;
+        assert.deepEqual(markupBesidesHighlights(hit), []);
+        assert.equal(hit.url, '#');
+        assert.match(hit._snippetResult.content.value, /<mark>&lt;img src=x onerror=alert\(3\)&gt;<\/mark> in a code block$/);
+        assert.match(hit._snippetResult.hierarchy.lvl1.value, /^<mark>Title<\/mark> &lt;script&gt;/);
+        assert.equal(hit.hierarchy.lvl0, '<img src=x onerror=alert(0)>', 'lvl0 stays plain text (rendered as text)');
+      } finally {
+        fake.server.close();
+      }
+    });
+  }
+
+  test('a javascript: URL of a site record becomes a harmless path', async () => {
+    const fake = await startFake(answers.algolia);
+    try {
+      const { hits } = await (await loadProvider(runtimeFor('algolia', fake.url), 'https://wiki.example.com')).search({ query: 'img', page: 0, hitsPerPage: 20 });
+      assert.doesNotMatch(hits[0]!.url, /^\s*javascript:/i);
     } finally {
       fake.server.close();
     }

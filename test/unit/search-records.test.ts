@@ -172,7 +172,7 @@ describe('client helpers', () => {
   for (const [filters, expected] of typesense) test(`toTypesenseFilter ${JSON.stringify(filters)}`, () => assert.equal(toTypesenseFilter(filters), expected));
 
   test('highlights are escaped with <mark> as the only markup', () => {
-    assert.equal(sanitizeHighlight('a <mark>b</mark> <img src=x onerror=alert(1)>&lt;c&gt;'), 'a <mark>b</mark> &lt;c&gt;');
+    assert.equal(sanitizeHighlight('a <mark>b</mark> <img src=x onerror=alert(1)>&lt;c&gt;'), 'a <mark>b</mark> &lt;img src=x onerror=alert(1)&gt;&lt;c&gt;');
     assert.equal(highlightTerms('Rust <libs> & rusty', ['rust']), '<mark>Rust</mark> &lt;libs&gt; &amp; <mark>rusty</mark>');
   });
 

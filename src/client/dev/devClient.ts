@@ -68,7 +68,7 @@ function currentRoute(): string {
 
 function readBaseUrl(): string {
   try {
-    const boot = JSON.parse(document.getElementById('__wiki-boot')?.textContent ?? '{}') as { site?: { baseUrl?: string } };
+    const boot = JSON.parse(document.querySelector('script#__wiki-boot')?.textContent ?? '{}') as { site?: { baseUrl?: string } };
     return boot.site?.baseUrl ?? '/';
   } catch {
     return '/';

@@ -1,19 +1,31 @@
-/** Picks the configured provider (each in its own lazily loaded chunk) and makes its result URLs site links. */
+/**
+ * Picks the configured provider (each in its own lazily loaded chunk), makes its result URLs site links, and sanitises
+ * every hit: the one place all providers' hits pass before the modal or the search page renders them.
+ */
 import type { SearchRuntime } from '../../shared/search.js';
-import type { SearchProvider } from './hits.js';
+import { sanitizeHit, type SearchProvider } from './hits.js';
 import { toSiteUrl } from './urls.js';
 
-/** The provider of the site's search settings; its code is fetched on first use. */
-export async function loadProvider(runtime: SearchRuntime): Promise<SearchProvider> {
+/** The provider of the site's search settings; its code is fetched on first use. `origin`: the site's (tests set it). */
+export async function loadProvider(runtime: SearchRuntime, origin = location.origin): Promise<SearchProvider> {
   const provider = await importProvider(runtime);
   return {
     preload: () => provider.preload?.(),
     async search(request) {
       const results = await provider.search(request);
-      const hits = results.hits.map((hit) => ({ ...hit, url: toSiteUrl(hit.url, runtime, location.origin) }));
+      const hits = results.hits.map((hit) => sanitizeHit({ ...hit, url: siteUrlOf(hit.url, runtime, origin) }));
       return { ...results, hits };
     },
   };
+}
+
+/** A hit's URL as a site link; `#` for one that is not even a URL (the hit still shows). */
+function siteUrlOf(url: unknown, runtime: SearchRuntime, origin: string): string {
+  try {
+    return typeof url === 'string' ? toSiteUrl(url, runtime, origin) : '#';
+  } catch {
+    return '#';
+  }
 }
 
 async function importProvider(runtime: SearchRuntime): Promise<SearchProvider> {

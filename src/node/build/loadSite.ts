@@ -4,6 +4,7 @@ import type { CategoryMetadata } from '../docs/category.js';
 import type { Doc, DocContent, DocSummary, ParsedDoc } from '../docs/doc.js';
 import { scanDocs } from '../docs/scan.js';
 import { enginePath } from '../engineRoot.js';
+import { loadHtmlSanitizer } from '../markdown/rawHtml.js';
 import { formatBuildErrors, loadRenderer, type PageRenderer, type SiteExtensions } from '../render/loadRenderer.js';
 import { collectThemeCss } from '../render/themeCss.js';
 import { buildCustomPageModels, scanCustomPages } from '../resolve/customPages.js';
@@ -99,18 +100,21 @@ export async function loadSiteOutline(context: BuildContext, options: LoadSiteOp
     throw new Error(`Docs folder not found: ${context.displayPath(context.docsDir)}\n    Create it, or point to your notes with --docs DIR (or docsDir in the config).`);
   }
   const scanned = timeStage(context, 'scan', () => scanDocs({ docsDir: context.docsDir, diagnostics, displayPath: context.displayPath }));
-  const { docs, draftIds } = timeStage(context, 'routes', () =>
-    resolveDocs({ notes: scanned.notes, diagnostics, displayPath: context.displayPath, includeDrafts: context.mode === 'development', trailingSlash: config.trailingSlash, onDuplicateRoutes: config.onDuplicateRoutes }),
-  );
   const builtInPages = buildSpecialPageModels(config, options.translations);
-  const taken = [...docs.map((doc) => [doc.route, context.displayPath(doc.filePath)] as const), ...builtInPages.map((page) => [page.route, page.kind === 'search' ? 'the search page' : 'the not-found page'] as const)];
+  const reservedRoutes = new Map(builtInPages.map((page) => [page.route, page.kind === 'search' ? 'the search page' : 'the not-found page'] as const));
+  const { docs, draftIds } = timeStage(context, 'routes', () =>
+    resolveDocs({ notes: scanned.notes, diagnostics, displayPath: context.displayPath, includeDrafts: context.mode === 'development', trailingSlash: config.trailingSlash, onDuplicateRoutes: config.onDuplicateRoutes, reservedRoutes }),
+  );
+  const taken = [...docs.map((doc) => [doc.route, context.displayPath(doc.filePath)] as const), ...reservedRoutes];
   const extensions: SiteExtensions = { overrides: findThemeOverrides(context), pages: scanCustomPages(context, new Map(taken)) };
   const bundles = startBundles(context, extensions, options.translations);
-  const staticCopies = listFilesToCopy(context.staticDir);
+  const staticCopies = listFilesToCopy(context.staticDir, (link, target) =>
+    diagnostics.add({ severity: 'warning', code: 'symlink-outside', file: context.displayPath(link), message: `This symbolic link points outside the static folder (to ${target}), so it was not published.`, hint: 'Copy what it points to into the static folder, or remove the link.' }),
+  );
   const staticFiles = new Set(staticCopies.values());
   const routes = docs.map((doc) => [doc.sourcePath, doc.route] as const);
   const extraRoutes = new Set<string>([...builtInPages, ...extensions.pages].map((page) => page.route));
-  const parser = createNoteParser({ routes, docsDir: context.docsDir, staticFiles, extraRoutes, baseUrl: config.baseUrl });
+  const parser = createNoteParser({ routes, docsDir: context.docsDir, staticFiles, extraRoutes, baseUrl: config.baseUrl }, await loadHtmlSanitizer(config.markdown.rawHtml));
   const summaries = timeStage(context, 'titles', () => summarizeDocs(docs, parser));
   const sidebar = timeStage(context, 'sidebar', () => buildSidebar({ docs: summaries, categories: scanned.categories, collapsed: config.sidebarCollapsed }));
   const docPages = timeStage(context, 'pages', () => buildDocPageModels({ config, sidebar, docs: summaries, diagnostics, displayPath: context.displayPath }));

@@ -112,6 +112,8 @@ export const siteConfigSchema = z.strictObject({
     maxHeadingLevel: z.number().int().min(2).max(6).default(3),
   }).refine((toc) => toc.minHeadingLevel <= toc.maxHeadingLevel, 'minHeadingLevel must not be greater than maxHeadingLevel').default({ minHeadingLevel: 2, maxHeadingLevel: 3 }),
   sidebarCollapsed: z.boolean().default(true),
+  /** rawHtml: 'allow' publishes notes' HTML as written (the notes are the owner's); 'sanitize' removes what runs. */
+  markdown: z.strictObject({ rawHtml: z.enum(['allow', 'sanitize']).default('allow') }).default({ rawHtml: 'allow' }),
   onBrokenLinks: severity.default('warn'),
   onBrokenAnchors: severity.default('warn'),
   onDuplicateRoutes: severity.default('warn'),

@@ -17,8 +17,16 @@ export function taskListsPlugin(md: MarkdownIt): void {
       first.content = first.content.slice(match[0].length);
       const checkbox = new state.Token('html_inline', '', 0) as Token;
       checkbox.content = `<input type="checkbox" disabled${match[1] === ' ' ? '' : ' checked'}> `;
+      checkbox.meta = CHECKBOX;
       inline.children!.unshift(checkbox);
       tokens[i - 2]!.attrJoin('class', 'task-list-item');
     }
   });
+}
+
+const CHECKBOX = { taskCheckbox: true };
+
+/** Whether an html_inline token is a task list's box, which the engine writes (not raw HTML of the note). */
+export function isTaskCheckbox(token: Token): boolean {
+  return token.meta === CHECKBOX;
 }

@@ -4,6 +4,7 @@ import type { Doc, DocContent, DocSummary, ParsedDoc } from '../docs/doc.js';
 import { parseNumberPrefix } from '../docs/numberPrefix.js';
 import { createExcerpt } from '../markdown/excerpt.js';
 import type { HeadingInfo, LinkResolver } from '../markdown/noteEnv.js';
+import type { HtmlSanitizer } from '../markdown/rawHtml.js';
 import { createMarkdownRenderer, createNoteEnv, renderNote } from '../markdown/renderNote.js';
 import { createLinkResolver, type LinkResolverOptions } from './links.js';
 
@@ -31,8 +32,8 @@ export function summarizeDoc(doc: Doc, parser: NoteParser): DocSummary {
 }
 
 /** The note's Markdown rendered: HTML, headings (ids kept apart from the source) and link records. */
-export function renderDocContent(doc: Doc, { md, resolveLink }: NoteParser): DocContent {
-  const rendered = renderNote(md, { sourcePath: doc.sourcePath, body: doc.body, lineOffset: doc.lineOffset, resolveLink });
+export function renderDocContent(doc: Doc, { md, resolveLink, sanitizeHtml }: NoteParser): DocContent {
+  const rendered = renderNote(md, { sourcePath: doc.sourcePath, body: doc.body, lineOffset: doc.lineOffset, resolveLink, sanitizeHtml });
   return {
     html: rendered.html,
     headings: rendered.headings.map((heading) => ({ ...heading, id: detach(heading.id), text: detach(heading.text) })),
@@ -80,14 +81,15 @@ function detach(text: string): string {
   return text.length < 13 ? text : Buffer.from(text, 'utf8').toString('utf8'); // V8 copies slices under 13 characters
 }
 
-/** One build's Markdown renderer and link resolver, shared by every note. */
+/** One build's Markdown renderer, link resolver and raw HTML sanitiser (`markdown.rawHtml`), shared by every note. */
 export interface NoteParser {
   readonly md: MarkdownIt;
   readonly resolveLink: LinkResolver;
+  readonly sanitizeHtml?: HtmlSanitizer | undefined;
 }
 
-export function createNoteParser(resolverOptions: LinkResolverOptions): NoteParser {
-  return { md: createMarkdownRenderer(), resolveLink: createLinkResolver(resolverOptions) };
+export function createNoteParser(resolverOptions: LinkResolverOptions, sanitizeHtml?: HtmlSanitizer): NoteParser {
+  return { md: createMarkdownRenderer(), resolveLink: createLinkResolver(resolverOptions), sanitizeHtml };
 }
 
 /** Parses notes in order on this thread. */

@@ -39,6 +39,7 @@ export function createAlgoliaProvider(runtime: SearchRuntime): SearchProvider {
       });
       const result = results[0] as { hits?: DocSearchHit[]; nbHits?: number } | undefined;
       if (!result?.hits) throw new Error('Algolia answered without hits');
+      // The records as stored, markup included: loadProvider (provider.ts) sanitises every hit before it renders.
       return { nbHits: result.nbHits ?? result.hits.length, hits: result.hits };
     },
   };
