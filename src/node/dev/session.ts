@@ -155,9 +155,10 @@ export function createDevSession(options: DevSessionOptions): DevSession {
       return message;
     },
     watchTargets() {
-      const extensionFolders = site ? extensionDirs(site.context.siteDir).filter((dir) => fs.existsSync(dir)) : [];
-      const folders = site ? [site.context.docsDir, site.context.staticDir, ...extensionFolders] : [];
-      return [{ path: configFile, kind: 'file' }, ...folders.map((folder) => ({ path: folder, kind: 'folder' as const }))];
+      if (!site) return [{ path: configFile, kind: 'file' }];
+      // Folders are watched through their parents: one created, deleted or replaced later is seen too.
+      const folders = [site.context.staticDir, ...extensionDirs(site.context.siteDir)].map((folder) => ({ path: folder, kind: 'folder' as const }));
+      return [{ path: configFile, kind: 'file' }, { path: site.context.docsDir, kind: 'folder', skipName: isSkippedName }, ...folders];
     },
   };
 }

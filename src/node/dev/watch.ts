@@ -1,56 +1,195 @@
 /**
  * Watches the docs folder, the static folder and the config file, and reports changed paths in batches.
- * Node's own fs.watch is enough here: `recursive` works on Linux since Node 20 (and on macOS and Windows
- * natively), so no watcher dependency (chokidar) is needed; editors that save through a temporary file and a
- * rename show up as events on the final path, and batching over a few milliseconds merges their steps.
+ * On chokidar, not Node's fs.watch: Node 20's recursive fs.watch on Linux is a JavaScript emulation with a confirmed
+ * race between walking a folder and watching it (nodejs/node#48437), and it loses a replaced root for good (a docs
+ * folder deleted and recreated, or renamed over, is never seen again). Each target is watched through its parent
+ * folder, so a replaced one is seen; the two gaps chokidar leaves (a folder replaced between two reads of its parent,
+ * a quick second save of a file) are closed below.
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { watch, type FSWatcher } from 'chokidar';
 
 export interface WatchTarget {
   readonly path: string;
   /** Watch a folder with everything below it; a single file is watched through its folder (saves that replace the file keep working). */
   readonly kind: 'folder' | 'file';
+  /** Names below the folder that nothing reads (the docs scan's `_partials/`, `.git/`, `node_modules/`): neither watched nor reported. */
+  readonly skipName?: (name: string) => boolean;
 }
 
 export interface Watcher {
   close(): void;
 }
 
-// Editor droppings and hidden files never change the site.
-const ignoredName = /(^|[/\\])(\.[^/\\]*|[^/\\]*~|[^/\\]*\.sw[px]|4913)$/;
+// Editor droppings never change the site: backups (`name~`), Vim's swap files and `4913` write test, Emacs's locks.
+const editorDropping = /~$|\.sw[px]$|^4913$|^\.#|^#.*#$/;
+// Chokidar drops a second `change` of a file within 50 ms of the first: each reported file is checked again after that.
+const recheckMs = 60;
 
 /** Calls onChange with the absolute paths that changed, batched over `delayMs`. */
 export function watchPaths(targets: readonly WatchTarget[], onChange: (paths: Set<string>) => void, delayMs = 15): Watcher {
-  let pending = new Set<string>();
-  let timer: NodeJS.Timeout | undefined;
-  const report = (filePath: string) => {
-    if (ignoredName.test(filePath)) return;
-    pending.add(filePath);
-    clearTimeout(timer);
-    timer = setTimeout(() => {
-      const batch = pending;
-      pending = new Set();
-      onChange(batch);
-    }, delayMs);
-  };
-  const watchers: fs.FSWatcher[] = [];
-  for (const target of targets) {
-    const dir = target.kind === 'folder' ? target.path : path.dirname(target.path);
-    if (!fs.existsSync(dir)) continue;
-    const watcher = fs.watch(dir, { recursive: target.kind === 'folder' }, (_event, name) => {
-      if (name === null) return;
-      const filePath = path.join(dir, name.toString());
-      if (target.kind === 'folder' || filePath === target.path) report(filePath);
+  const placeOf = placeAmong(targets);
+  const batch = batchChanges(onChange, delayMs);
+  const roots = [...new Set(targets.map((target) => path.dirname(target.path)))];
+  const warn = warnOnce();
+  /** Folders replaced under the watcher: reported once a fresh watcher is ready, so the rebuild reads them as they are now. */
+  const replaced = new Set<string>();
+  /** The watched files (the config) as they were when a watcher was closed: one saved before the next is ready is reported then. */
+  let filesAtRestart: Map<string, string> | undefined;
+  let restartTimer: NodeJS.Timeout | undefined;
+  let current = startWatcher();
+
+  function startWatcher(): FSWatcher {
+    const folders = new Set<string>();
+    let ready = false;
+    // The initial scan's events only record which folders are watched (the build already read what they hold).
+    const watcher = watch(roots, { ignored: (filePath) => placeOf(filePath) === 'outside', ignoreInitial: false });
+    watcher.on('all', (event, filePath) => {
+      if (event === 'addDir') folders.add(filePath);
+      if (event === 'unlinkDir') folders.delete(filePath);
+      if (ready && placeOf(filePath) === 'target') batch.report(filePath, event === 'add' || event === 'change');
     });
-    // A watched folder that disappears must not take the dev server down.
-    watcher.on('error', () => watcher.close());
-    watchers.push(watcher);
+    // A watched folder deleted and recreated (or renamed over) between two of chokidar's reads of its parent keeps
+    // chokidar's watches on the old folder, which see nothing more: a fresh watcher starts on the folder as it is.
+    watcher.on('raw', (event, name, details) => {
+      const dir = (details as { watchedPath?: string } | undefined)?.watchedPath;
+      if (event !== 'rename' || !name || dir === undefined) return;
+      const filePath = path.join(dir, name);
+      if (folders.has(filePath) && isFolder(filePath)) restartFor(filePath);
+    });
+    watcher.on('ready', () => {
+      ready = true;
+      for (const folder of replaced) batch.report(folder, false);
+      for (const [file, state] of filesAtRestart ?? []) if (fileState(file) !== state) batch.report(file, true);
+      replaced.clear();
+      filesAtRestart = undefined;
+    });
+    watcher.on('error', (error) => warn(error as NodeJS.ErrnoException));
+    return watcher;
   }
+
+  function restartFor(folder: string): void {
+    replaced.add(folder);
+    restartTimer ??= setTimeout(() => {
+      restartTimer = undefined;
+      filesAtRestart ??= new Map(targets.filter((target) => target.kind === 'file').map((target) => [target.path, fileState(target.path)]));
+      // Closed first: chokidar shares one fs.watch per path between its watchers, and the old one watches the old folder.
+      void current.close().catch(() => undefined);
+      current = startWatcher();
+    }, delayMs);
+  }
+
   return {
     close() {
-      clearTimeout(timer);
-      for (const watcher of watchers) watcher.close();
+      clearTimeout(restartTimer);
+      batch.close();
+      void current.close().catch(() => undefined);
     },
+  };
+}
+
+/**
+ * Where a path stands: a target or inside one (reported), on the way to one (watched, not reported: the parent
+ * folders), or outside (not watched).
+ */
+function placeAmong(targets: readonly WatchTarget[]): (filePath: string) => 'target' | 'way' | 'outside' {
+  return (filePath) => {
+    let place: 'way' | 'outside' = 'outside';
+    for (const target of targets) {
+      const below = path.relative(target.path, filePath);
+      if (below === '') return 'target';
+      const skipped = () => editorDropping.test(path.basename(filePath)) || below.split(path.sep).some((name) => target.skipName?.(name));
+      if (target.kind === 'folder' && isRelativeBelow(below) && !skipped()) return 'target';
+      if (isRelativeBelow(path.relative(filePath, target.path))) place = 'way';
+    }
+    return place;
+  };
+}
+
+function isRelativeBelow(relPath: string): boolean {
+  return relPath !== '' && relPath !== '..' && !relPath.startsWith(`..${path.sep}`) && !path.isAbsolute(relPath);
+}
+
+/** Collects reported paths and hands them over `delayMs` after the last one; written files are checked again after. */
+function batchChanges(onChange: (paths: Set<string>) => void, delayMs: number): { report(filePath: string, written: boolean): void; close(): void } {
+  let pending = new Set<string>();
+  let written = new Set<string>();
+  let timer: NodeJS.Timeout | undefined;
+  const rechecks = new Set<NodeJS.Timeout>();
+  /** The file's state when it was last handed over; a recheck finding it changed since reports it again. */
+  const handedOver = new Map<string, { readonly state: string }>();
+
+  function flush(): void {
+    const batch = pending;
+    const checks = [...written].map((filePath) => {
+      const seen = { state: fileState(filePath) };
+      handedOver.set(filePath, seen);
+      return [filePath, seen] as const;
+    });
+    pending = new Set();
+    written = new Set();
+    onChange(batch);
+    const recheck = setTimeout(() => {
+      rechecks.delete(recheck);
+      for (const [filePath, seen] of checks) {
+        if (handedOver.get(filePath) !== seen) continue; // handed over again since: that batch checks it
+        handedOver.delete(filePath);
+        // A deleted file is left to chokidar: it reports deletions late on purpose (a save through a rename is a change).
+        const state = fileState(filePath);
+        if (state !== seen.state && state !== 'missing') report(filePath, true);
+      }
+    }, recheckMs);
+    rechecks.add(recheck);
+  }
+
+  function report(filePath: string, wasWritten: boolean): void {
+    pending.add(filePath);
+    if (wasWritten) written.add(filePath);
+    clearTimeout(timer);
+    timer = setTimeout(flush, delayMs);
+  }
+
+  return {
+    report,
+    close() {
+      clearTimeout(timer);
+      for (const recheck of rechecks) clearTimeout(recheck);
+    },
+  };
+}
+
+/** What tells one version of a file from the next (or that it is gone). */
+function fileState(filePath: string): string {
+  try {
+    const stat = fs.statSync(filePath, { throwIfNoEntry: false });
+    return stat ? `${stat.ino}:${stat.size}:${stat.mtimeMs}` : 'missing';
+  } catch {
+    return 'unreadable';
+  }
+}
+
+function isFolder(filePath: string): boolean {
+  try {
+    return fs.statSync(filePath).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
+/** Tells a watcher error once per kind (chokidar skips vanished files itself): the server goes on, that part unwatched. */
+function warnOnce(): (error: NodeJS.ErrnoException) => void {
+  const warned = new Set<string>();
+  return (error) => {
+    const code = error.code ?? error.message;
+    if (warned.has(code)) return;
+    warned.add(code);
+    const hint =
+      code === 'ENOSPC'
+        ? 'The system limit on watched files is reached: raise it (sudo sysctl fs.inotify.max_user_watches=524288) and restart wiki dev.'
+        : code === 'EMFILE'
+          ? 'Too many open files: raise the limit (ulimit -n 65536) and restart wiki dev.'
+          : 'Changes there are not seen until wiki dev restarts.';
+    console.error(`warning [watch-failed] ${error.path ?? 'wiki dev'}: can't watch for changes (${error.message}).\n    ${hint}`);
   };
 }

@@ -1,0 +1,126 @@
+/**
+ * The `wiki dev` watcher on a real temp folder: what it reports, what it skips, and that it keeps watching a docs
+ * folder replaced faster than chokidar reads its parent (its own watches then stay on the old folder).
+ * Every wait polls with a bound; "nothing reported" is checked only once a later change has come through.
+ */
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { afterEach, beforeEach, describe, it } from 'node:test';
+import { isSkippedName } from '../../src/node/docs/scan.js';
+import { watchPaths, type Watcher } from '../../src/node/dev/watch.js';
+import { makeTempDir } from '../helpers/cli.js';
+
+/** Polls until `check` holds; fails after timeoutMs saying what was awaited. */
+async function waitFor(what: string, check: () => boolean, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error(`Timed out after ${timeoutMs} ms waiting for ${what}`);
+    await sleep(20);
+  }
+}
+
+describe('the wiki dev watcher', () => {
+  let siteDir: string;
+  let docsDir: string;
+  let watcher: Watcher | undefined;
+  /** Every batch handed over, with the paths relative to the site. */
+  let batches: string[][];
+  /** Each path's text as read when its batch was handed over (what the dev session would read then). */
+  let readAtBatch: Map<string, string>;
+  const docs = (relPath: string) => path.join(docsDir, relPath);
+  const reported = (relPath: string) => batches.some((batch) => batch.includes(relPath));
+
+  /** Starts watching as `wiki dev` does (config file, docs skipping what the scan skips, static) and waits until it sees changes. */
+  async function startWatching(): Promise<void> {
+    const targets = [
+      { path: path.join(siteDir, 'wiki.config.ts'), kind: 'file' as const },
+      { path: docsDir, kind: 'folder' as const, skipName: isSkippedName },
+      { path: path.join(siteDir, 'static'), kind: 'folder' as const },
+    ];
+    watcher = watchPaths(targets, (paths) => {
+      batches.push([...paths].map((filePath) => path.relative(siteDir, filePath)));
+      for (const filePath of paths) readAtBatch.set(path.relative(siteDir, filePath), fs.existsSync(filePath) && fs.statSync(filePath).isFile() ? fs.readFileSync(filePath, 'utf8') : '');
+    });
+    // The first scan takes a moment: until a probe note is reported, a change could come before the watches.
+    for (let probe = 0; !reported('docs/probe.md'); probe++) {
+      fs.writeFileSync(docs('probe.md'), `# Probe ${probe}\n`);
+      await waitFor('the first change', () => reported('docs/probe.md'), 300).catch(() => undefined);
+      assert.ok(probe < 30, 'the watcher never reported a change');
+    }
+  }
+
+  beforeEach(() => {
+    siteDir = makeTempDir('wiki-dev-watch-');
+    docsDir = path.join(siteDir, 'docs');
+    fs.mkdirSync(path.join(docsDir, 'topics'), { recursive: true });
+    fs.writeFileSync(docs('alpha.md'), '# Alpha\n');
+    fs.writeFileSync(docs('topics/beta.md'), '# Beta\n');
+    fs.writeFileSync(path.join(siteDir, 'wiki.config.ts'), 'export default { title: "Watched" };\n');
+    batches = [];
+    readAtBatch = new Map();
+  });
+
+  afterEach(() => watcher?.close());
+
+  it('hands over the last of two quick saves of a file (chokidar drops a second change within 50 ms)', async () => {
+    await startWatching();
+    fs.writeFileSync(docs('alpha.md'), '# Alpha\n\nFirst save.\n');
+    await sleep(20); // within chokidar's 50 ms; what is tested is that the second save is not lost
+    fs.writeFileSync(docs('alpha.md'), '# Alpha\n\nSecond save.\n');
+    await waitFor('a batch that reads the second save', () => readAtBatch.get('docs/alpha.md') === '# Alpha\n\nSecond save.\n');
+  });
+
+  it('reports the config saved through a rename, and a static folder created after the start', async () => {
+    await startWatching();
+    fs.writeFileSync(path.join(siteDir, 'wiki.config.ts.tmp'), 'export default { title: "Saved" };\n');
+    fs.renameSync(path.join(siteDir, 'wiki.config.ts.tmp'), path.join(siteDir, 'wiki.config.ts'));
+    await waitFor('the config', () => reported('wiki.config.ts'));
+    fs.mkdirSync(path.join(siteDir, 'static'));
+    fs.writeFileSync(path.join(siteDir, 'static/robots.txt'), 'User-agent: *\n');
+    await waitFor('the new static file', () => reported('static/robots.txt'));
+  });
+
+  it('skips what the scan skips and editor droppings, and nothing beside the watched folders', async () => {
+    await startWatching();
+    for (const relPath of ['_partials/part.md', '.drafts/idea.md', 'node_modules/pkg/readme.md', 'topics/.hidden.md', 'alpha.md~', '.alpha.md.swp', '4913']) {
+      fs.mkdirSync(path.dirname(docs(relPath)), { recursive: true });
+      fs.writeFileSync(docs(relPath), 'not a note\n');
+    }
+    fs.writeFileSync(path.join(siteDir, 'notes.txt'), 'beside the docs folder\n');
+    fs.writeFileSync(docs('topics/gamma.md'), '# Gamma\n');
+    await waitFor('the note written last', () => reported('docs/topics/gamma.md'));
+    assert.deepEqual(batches.flat().filter((relPath) => relPath !== 'docs/probe.md' && relPath !== 'docs/topics/gamma.md'), []);
+  });
+
+  /** Writes a docs folder of one note, topics/delta.md, at `dir`. */
+  const writeNewDocs = (dir: string) => {
+    fs.mkdirSync(path.join(dir, 'topics'), { recursive: true });
+    fs.writeFileSync(path.join(dir, 'topics/delta.md'), '# Delta\n');
+  };
+  const replacements = {
+    'deleted and recreated at once': () => {
+      fs.rmSync(docsDir, { recursive: true });
+      writeNewDocs(docsDir);
+    },
+    'renamed away, a new folder renamed into its place': () => {
+      writeNewDocs(path.join(siteDir, 'docs-next'));
+      fs.renameSync(docsDir, path.join(siteDir, 'docs-old'));
+      fs.renameSync(path.join(siteDir, 'docs-next'), docsDir);
+    },
+  };
+  for (const [how, replace] of Object.entries(replacements)) {
+    it(`keeps watching a docs folder ${how}`, async () => {
+      await startWatching();
+      const seen = batches.length;
+      replace();
+      // The folder itself is reported (the dev session rebuilds from it), then edits deep in the new folder are seen.
+      await waitFor('the replaced docs folder', () => batches.slice(seen).some((batch) => batch.includes('docs')));
+      fs.writeFileSync(docs('topics/delta.md'), '# Delta\n\nEdited.\n');
+      fs.writeFileSync(docs('topics/epsilon.md'), '# Epsilon\n');
+      await waitFor('the edit in the new folder', () => readAtBatch.get('docs/topics/delta.md') === '# Delta\n\nEdited.\n');
+      await waitFor('the note added to the new folder', () => reported('docs/topics/epsilon.md'));
+    });
+  }
+});
