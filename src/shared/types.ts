@@ -8,8 +8,11 @@ export interface TocItem {
   readonly level: number;
 }
 
-/** A sidebar entry. The whole tree is one shared object; the theme expands only the current page's branch. */
-export type SidebarItem = SidebarLink | SidebarCategory;
+/**
+ * A sidebar entry. The whole tree is one shared object; the theme expands only the current page's branch. `more`
+ * entries exist only in what a page or the browser holds of it (see pruneSidebar), never in the full tree.
+ */
+export type SidebarItem = SidebarLink | SidebarCategory | SidebarMore;
 
 export interface SidebarLink {
   readonly type: 'link';
@@ -28,6 +31,27 @@ export interface SidebarCategory {
   readonly items: readonly SidebarItem[];
   /** Set on a pruned tree (the HTML of a page) when `items` were left out: the browser loads them from the full tree. */
   readonly unloaded?: boolean;
+}
+
+/**
+ * The last entry of a list too long for every page to carry whole (more than SIDEBAR_WIDE_LIST items): it stands for
+ * the items left out, and the theme shows it as "Show all N notes". Without JavaScript it links to `listing`, pages
+ * listing every note of the list; with it, the browser loads the list's chunk files and shows every item in place.
+ */
+export interface SidebarMore {
+  readonly type: 'more';
+  /** The label of the category whose items these are ('' for the top level). */
+  readonly label: string;
+  /** Never set: a `more` entry is no page (its address without JavaScript is `listing`). */
+  readonly href?: undefined;
+  /** Which list: 'root' for the top level, else the full-tree indices of its category joined by '.' ("3.17"). */
+  readonly list: string;
+  /** How many items the list has in all. */
+  readonly total: number;
+  /** The items shown before this entry, as [start, end) ranges of the full list, in order ([] when none are). */
+  readonly shown: readonly (readonly [number, number])[];
+  /** The first page listing every note of the list (a plain HTML page among the sidebar files). */
+  readonly listing: string;
 }
 
 export interface Breadcrumb {

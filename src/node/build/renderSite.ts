@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
 import { htmlPathForRoute, pageDataPath, type Route } from '../../shared/paths.js';
-import { indexSidebarRoutes, pageSidebarBranches, pruneSidebar, sidebarShapeKeys } from '../../shared/sidebar.js';
+import { indexSidebarRoutes, pageSidebarBranches, pageSidebarWindows, pruneSidebar, sidebarChunkFile, sidebarShapeKeys } from '../../shared/sidebar.js';
 import type { RuntimeSettings } from '../../shared/runtime.js';
 import type { CustomPageModel, DocPageModel, SidebarItem, SpecialPageModel, ThemeSettings } from '../../shared/types.js';
 import type { SiteConfig } from '../config/schema.js';
@@ -81,21 +81,26 @@ export function* renderSite(input: RenderSiteInput): Generator<SiteFile> {
 /** Renders one note page to its HTML file and its data file (what in-browser navigation fetches). */
 export function createDocPageRenderer(settings: DocPageSettings, renderPageParts: PageRenderer['renderPageParts']): (page: DocPageModel) => SiteFile[] {
   const sidebarCache = createSidebarHtmlCache();
-  const routeIndex = indexSidebarRoutes(settings.sidebar);
+  const filesUrl = settings.runtime.sidebarBranchUrl;
+  const routeIndex = indexSidebarRoutes(settings.sidebar, filesUrl);
   const shapeKeys = sidebarShapeKeys(settings.sidebar);
-  const shapes = new RecentMap<string, { sidebar: SidebarItem[]; branches: number[] }>(RECENT_BRANCHES);
+  const shapes = new RecentMap<string, { sidebar: SidebarItem[]; branches: number[]; windowed: boolean }>(RECENT_BRANCHES);
   return (page) => {
     const key = shapeKeys.get(page.route) ?? '';
     let shape = shapes.get(key);
     if (!shape) {
       // The browser rebuilds `sidebar` from the cached skeleton and these branch files, fetched as the page loads.
-      shape = { sidebar: pruneSidebar(settings.sidebar, page.route, routeIndex), branches: pageSidebarBranches(settings.sidebar, page.route, routeIndex) };
+      const sidebar = pruneSidebar(settings.sidebar, page.route, routeIndex);
+      shape = { sidebar, branches: pageSidebarBranches(settings.sidebar, page.route, routeIndex), windowed: pageSidebarWindows(sidebar, page.route).length > 0 };
       shapes.set(key, shape);
     }
     const { sidebar, branches } = shape;
-    const preloads = [settings.runtime.sidebarSkeletonUrl, ...branches.map((index) => `${settings.runtime.sidebarBranchUrl}${index}.json`)];
+    // Where the page's item is in each wide list it shows a window of, and the chunk files of those windows.
+    const windows = shape.windowed ? pageSidebarWindows(sidebar, page.route) : [];
+    const chunkFiles = windows.flatMap((window) => window.chunks.map((chunk) => `${filesUrl}${sidebarChunkFile(window.list, chunk)}`));
+    const preloads = [settings.runtime.sidebarSkeletonUrl, ...branches.map((index) => `${filesUrl}${index}.json`), ...chunkFiles];
     // The note's HTML is already in the page: the boot data leaves it out and the browser reads it from the DOM.
-    const pageJson = JSON.stringify({ ...page, contentHtml: '' });
+    const pageJson = JSON.stringify({ ...page, contentHtml: '', ...(windows.length > 0 && { sidebarWindows: windows }) });
     const bootJson = `{"page":${pageJson},"sidebarBranches":${JSON.stringify(branches)},${settings.sharedBootJson}}`;
     const html = renderPageParts({ page, site: settings.theme, sidebar, stylesheets: settings.stylesheets, scripts: settings.scripts, bootJson, sidebarCache: { cache: sidebarCache, key }, preloads });
     // A JSON string cannot contain this key-value pair except as the real (emptied) field: splice the content in.

@@ -4,7 +4,7 @@ import type { Breadcrumb, DocPageModel, HeadTag, NavLink, SidebarItem, SpecialPa
 import type { SiteConfig } from '../config/schema.js';
 import type { DiagnosticList } from '../diagnostics.js';
 import type { DocContent, DocSummary, ParsedDoc } from '../docs/doc.js';
-import { flattenSidebar } from './sidebar.js';
+import { flattenSidebar, MAX_REPEATED_TITLE, shortenTitle } from './sidebar.js';
 
 export interface PageModelContext {
   readonly config: SiteConfig;
@@ -29,12 +29,16 @@ export function buildDocPageModels(context: PageModelContext): DocPageModel[] {
     const previous = pickNeighbour(doc.frontMatter.pagination_prev, docsById, index === undefined ? undefined : navigation[index - 1], (id) => report('pagination_prev', id));
     const next = pickNeighbour(doc.frontMatter.pagination_next, docsById, index === undefined ? undefined : navigation[index + 1], (id) => report('pagination_next', id));
     const editUrl = computeEditUrl(doc, context.config);
+    if (context.diagnostics) reportLongTitles(doc, context.diagnostics, context.displayPath?.(doc.filePath) ?? doc.filePath);
+    // Cut wherever the title is repeated (its breadcrumb, heading, <title>, boot data, other pages): a note whose title
+    // is its first heading still shows it whole there.
+    const shortTitle = shortenTitle(doc.title);
     return {
       kind: 'doc',
       route: doc.route,
       docId: doc.id,
-      title: doc.title,
-      documentTitle: formatDocumentTitle(doc.title, context.config),
+      title: shortTitle,
+      documentTitle: formatDocumentTitle(shortTitle, context.config),
       description: doc.description,
       keywords: doc.frontMatter.keywords ?? [],
       contentHtml: 'html' in doc ? doc.html : '',
@@ -42,11 +46,11 @@ export function buildDocPageModels(context: PageModelContext): DocPageModel[] {
       hideTitle: doc.frontMatter.hide_title ?? false,
       toc: 'headings' in doc ? buildToc(doc.headings, context.config.tableOfContents) : [],
       hideTableOfContents: doc.frontMatter.hide_table_of_contents ?? false,
-      breadcrumbs: crumbs.get(doc.route) ?? [{ label: doc.title }],
+      breadcrumbs: crumbs.get(doc.route) ?? [{ label: shortTitle }],
       ...(previous && { previous }),
       ...(next && { next }),
       ...(editUrl && { editUrl }),
-      head: buildHeadTags({ route: doc.route, title: doc.title, description: doc.description, keywords: doc.frontMatter.keywords ?? [] }, context.config),
+      head: buildHeadTags({ route: doc.route, title: shortTitle, description: doc.description, keywords: doc.frontMatter.keywords ?? [] }, context.config),
     };
   });
 }
@@ -81,9 +85,26 @@ function pickNeighbour(override: string | null | undefined, docsById: ReadonlyMa
   if (override !== undefined) {
     const doc = docsById.get(override);
     if (!doc) reportUnknown(override);
-    return doc ? { title: doc.frontMatter.pagination_label ?? doc.frontMatter.sidebar_label ?? doc.title, href: doc.route } : undefined;
+    return doc ? { title: shortenTitle(doc.frontMatter.pagination_label ?? doc.frontMatter.sidebar_label ?? doc.title), href: doc.route } : undefined;
   }
   return fromSidebar && { title: fromSidebar.label, href: fromSidebar.href };
+}
+
+/** Warns of a title or label that other pages would repeat past MAX_REPEATED_TITLE characters (they show it cut). */
+function reportLongTitles(doc: DocSummary, diagnostics: DiagnosticList, file: string): void {
+  const over = (text: string | undefined): text is string => text !== undefined && text.length > MAX_REPEATED_TITLE;
+  const size = (text: string) => `${text.length.toLocaleString('en-US')} characters long`;
+  const { sidebar_label: sidebarLabel, pagination_label: paginationLabel } = doc.frontMatter;
+  const warn = (message: string, hint: string) => diagnostics.add({ severity: 'warning', code: 'long-title', file, message, hint });
+  if (over(doc.title)) {
+    const fromHeading = doc.frontMatter.title === undefined;
+    warn(
+      `Its title${fromHeading ? ' (its first heading)' : ''} is ${size(doc.title)}: its page's title and breadcrumb, and the sidebar and previous/next links of every page that shows it, have its first ${MAX_REPEATED_TITLE} characters.`,
+      `Set a shorter \`title\` in its front matter (${MAX_REPEATED_TITLE} characters at most)${fromHeading ? ', or shorten its first heading' : ''}; \`sidebar_label\` can name it more briefly in the sidebar.`,
+    );
+  }
+  if (over(sidebarLabel)) warn(`Its \`sidebar_label\` is ${size(sidebarLabel)}: the sidebar and breadcrumbs show its first ${MAX_REPEATED_TITLE} characters.`, `Set a shorter \`sidebar_label\` (${MAX_REPEATED_TITLE} characters at most).`);
+  if (over(paginationLabel)) warn(`Its \`pagination_label\` is ${size(paginationLabel)}: the previous/next links to it show its first ${MAX_REPEATED_TITLE} characters.`, `Set a shorter \`pagination_label\` (${MAX_REPEATED_TITLE} characters at most).`);
 }
 
 function computeEditUrl(doc: DocSummary, config: SiteConfig): string | undefined {

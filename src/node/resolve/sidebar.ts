@@ -14,6 +14,22 @@ interface FolderNode {
 
 type Positioned<T> = T & { readonly position?: number };
 
+/**
+ * Past this many characters a title is cut (with an ellipsis) wherever it is repeated: sidebar labels, breadcrumbs,
+ * previous/next links, its page's title and boot data. A label is in every page of its branch, so a 5 MB title in a
+ * folder of 100 notes made 685 MB of output; 300 is about three lines of sidebar, longer than any corpus title.
+ */
+export const MAX_REPEATED_TITLE = 300;
+
+/** The title as it is repeated: at most MAX_REPEATED_TITLE characters, cut with an ellipsis. */
+export function shortenTitle(title: string): string {
+  if (title.length <= MAX_REPEATED_TITLE) return title;
+  let end = MAX_REPEATED_TITLE - 1;
+  const last = title.charCodeAt(end - 1);
+  if (last >= 0xd800 && last <= 0xdbff) end--; // never half of a surrogate pair
+  return `${title.slice(0, end).trimEnd()}…`;
+}
+
 export interface BuildSidebarOptions {
   readonly docs: readonly DocSummary[];
   readonly categories: ReadonlyMap<string, CategoryMetadata>;
@@ -75,7 +91,7 @@ function orderedKeys(children: ReadonlyMap<string, unknown>): string[] {
 function docItem(doc: DocSummary): Positioned<SidebarItem> {
   return {
     type: 'link',
-    label: doc.frontMatter.sidebar_label ?? doc.title,
+    label: shortenTitle(doc.frontMatter.sidebar_label ?? doc.title),
     href: doc.route,
     docId: doc.id,
     ...(doc.sidebarPosition !== undefined && { position: doc.sidebarPosition }),
@@ -88,7 +104,7 @@ function categoryItem(node: FolderNode, options: BuildSidebarOptions): Positione
   const indexDoc = findIndexDoc(docs, metadata);
   const children = folderItems(node, options).filter((item) => !(indexDoc && item.type === 'link' && item.docId === indexDoc.id));
   const { name, position: prefixPosition } = parseNumberPrefix(node.name);
-  const label = metadata?.label ?? (indexDoc ? indexDoc.frontMatter.sidebar_label ?? indexDoc.title : name);
+  const label = shortenTitle(metadata?.label ?? (indexDoc ? indexDoc.frontMatter.sidebar_label ?? indexDoc.title : name));
   const position = metadata?.position ?? prefixPosition;
   const withPosition = position !== undefined ? { position } : {};
   if (children.length === 0) {
