@@ -4,7 +4,7 @@ import type { Breadcrumb } from '../../shared/types.js';
 import { IconHome } from '../Icons/index.js';
 import { useThemeContext } from '../ThemeContext/index.js';
 import { useTranslate } from '../Translate/index.js';
-import { withBaseUrl } from '../utils/index.js';
+import { routeHref, withBaseUrl } from '../utils/index.js';
 
 export interface BreadcrumbsProps {
   readonly items: readonly Breadcrumb[];
@@ -41,7 +41,7 @@ export function Breadcrumbs({ items, current }: BreadcrumbsProps) {
                   {crumb.label}
                 </span>
               ) : (
-                <a className="breadcrumbs__link" href={withBaseUrl(site.baseUrl, crumb.href)}>
+                <a className="breadcrumbs__link" href={routeHref(site.baseUrl, crumb.href)}>
                   {crumb.label}
                 </a>
               )}

@@ -3,7 +3,7 @@
 import type { NavLink } from '../../shared/types.js';
 import { useThemeContext } from '../ThemeContext/index.js';
 import { useTranslate } from '../Translate/index.js';
-import { withBaseUrl } from '../utils/index.js';
+import { routeHref } from '../utils/index.js';
 
 export interface PaginationProps {
   readonly previous?: NavLink | undefined;
@@ -16,7 +16,7 @@ function PaginationCard({ link, direction }: { link: NavLink; direction: 'prev' 
   return (
     <a
       className={`pagination-nav__link pagination-nav__link--${direction}`}
-      href={withBaseUrl(site.baseUrl, link.href)}
+      href={routeHref(site.baseUrl, link.href)}
       rel={direction}
     >
       <div className="pagination-nav__sublabel">{direction === 'prev' ? t({ id: 'theme.docs.paginator.previous', message: 'Previous' }) : t({ id: 'theme.docs.paginator.next', message: 'Next' })}</div>

@@ -6,7 +6,7 @@ import { useThemeContext } from '../ThemeContext/index.js';
 import { useTranslate } from '../Translate/index.js';
 import { MoreItems } from './MoreItems.js';
 import { UnloadedItems } from './UnloadedItems.js';
-import { categoryContainsRoute, clsx, isSameRoute, sidebarItemKey, withBaseUrl } from '../utils/index.js';
+import { categoryContainsRoute, clsx, isSameRoute, routeHref, sidebarItemKey } from '../utils/index.js';
 
 export interface SidebarProps {
   readonly items: readonly SidebarItem[];
@@ -95,7 +95,7 @@ function SidebarLinkItem({ item, activeRoute, level }: { item: SidebarLink; acti
     <li className={clsx('menu__list-item', `menu__list-item--level-${level}`)}>
       <a
         className={clsx('menu__link', active && 'menu__link--active')}
-        href={withBaseUrl(site.baseUrl, item.href)}
+        href={routeHref(site.baseUrl, item.href)}
         aria-current={active ? 'page' : undefined}
       >
         {item.label}
@@ -139,7 +139,7 @@ function SidebarCategoryItem({ item, activeRoute, level, onLoadItems }: ItemProp
         {item.href !== undefined ? (
           <a
             className={labelClass}
-            href={withBaseUrl(site.baseUrl, item.href)}
+            href={routeHref(site.baseUrl, item.href)}
             aria-current={selfActive ? 'page' : undefined}
             onClick={() => {
               if (!open) setOpen(true);

@@ -1,4 +1,5 @@
 /** Pure helpers shared by the theme components: URLs and sidebar lookups. */
+import { asRoute, hrefForRoute } from '../../shared/paths.js';
 import { sidebarItemContains } from '../../shared/sidebar.js';
 import type { SidebarCategory, SidebarItem } from '../../shared/types.js';
 
@@ -15,6 +16,16 @@ export function withBaseUrl(baseUrl: string, to: string): string {
   if (!to.startsWith('/') || to.startsWith('//')) return to;
   const base = baseUrl.endsWith('/') ? baseUrl.slice(0, -1) : baseUrl;
   return `${base}${to}`;
+}
+
+/**
+ * The href of one of the site's routes (sidebar, breadcrumbs, pager): the route is a path as the notes name it, so
+ * `%`, `?`, `#`, spaces and control characters are percent-encoded ("/100% done" -> "/100%25%20done"). Other URLs
+ * pass through.
+ */
+export function routeHref(baseUrl: string, route: string): string {
+  if (!route.startsWith('/') || route.startsWith('//')) return route;
+  return hrefForRoute(asRoute(route), baseUrl);
 }
 
 /** Whether a sidebar or navbar target is the current route. */
