@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { workFolderOf } from '../../src/node/build/outputFolder.js';
 
 export const repoRoot = path.resolve(import.meta.dirname, '../..');
 export const fixturesDir = path.join(repoRoot, 'test/fixtures');
@@ -65,4 +66,15 @@ export function copyFixture(name: string, siteDir: string): void {
 /** Reads a built file as text. */
 export function readBuilt(outDir: string, relPath: string): string {
   return fs.readFileSync(path.join(outDir, relPath), 'utf8');
+}
+
+/** The name of the folder beside an output folder where `wiki build` keeps its lock and staging folder. */
+export function workFolderName(outDir: string): string {
+  return path.basename(workFolderOf(outDir));
+}
+
+/** What that work folder holds now (nothing when it was never made). */
+export function workFolderEntries(outDir: string): string[] {
+  const dir = workFolderOf(outDir);
+  return fs.existsSync(dir) ? fs.readdirSync(dir).sort() : [];
 }

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { before, describe, it } from 'node:test';
-import { buildFixture, readBuilt, type CliResult } from '../helpers/cli.js';
+import { buildFixture, readBuilt, type CliResult, workFolderEntries, workFolderName } from '../helpers/cli.js';
 import { buildFixtureWith, listPages, snapshotFiles } from './builtSite.js';
 
 type Built = CliResult & { outDir: string };
@@ -157,6 +157,7 @@ describe('fixture bad-front-matter', () => {
     assert.deepEqual(snapshotFiles(outDir), before1);
     assert.match(readBuilt(outDir, 'kept.html'), /Only in the last good build/);
     assert.match(bad.stderr, new RegExp(`${path.basename(outDir)} is unchanged`));
-    assert.deepEqual(fs.readdirSync(path.dirname(outDir)), ['build'], 'no staging folder left beside the output');
+    assert.deepEqual(fs.readdirSync(path.dirname(outDir)).filter((name) => name !== workFolderName(outDir)), ['build'], 'nothing else beside the output');
+    assert.deepEqual(workFolderEntries(outDir), ['lock'], 'no staging folder left in the work folder');
   });
 });

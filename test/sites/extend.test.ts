@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { before, describe, it } from 'node:test';
-import { buildFixture, copyFixture, fixturesDir, makeTempDir, readBuilt, runWiki, type CliResult } from '../helpers/cli.js';
+import { buildFixture, copyFixture, fixturesDir, makeTempDir, readBuilt, runWiki, type CliResult, workFolderEntries, workFolderName } from '../helpers/cli.js';
 import { listFiles } from './builtSite.js';
 
 interface Boot {
@@ -147,7 +147,8 @@ describe('bad extensions', () => {
     const result = await buildFixture(name);
     assert.equal(result.code, 1, result.stdout + result.stderr);
     assert.equal(fs.existsSync(result.outDir), false, 'nothing is written');
-    assert.deepEqual(fs.readdirSync(path.dirname(result.outDir)), [], 'no staging folder is left beside the output');
+    assert.deepEqual(fs.readdirSync(path.dirname(result.outDir)).filter((name) => name !== workFolderName(result.outDir)), [], 'nothing is written beside the output');
+    assert.deepEqual(workFolderEntries(result.outDir).filter((name) => name !== 'lock'), [], 'no staging folder is left in the work folder');
     return result;
   }
 
