@@ -14,8 +14,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { createBuildContext } from '../src/node/build/context.js';
-import { loadSite } from '../src/node/build/loadSite.js';
+import { createBuildContext } from '../src/node/context.js';
+import { loadSite } from '../src/node/pipeline/loadSite.js';
 import { validateConfig } from '../src/node/config/loadConfig.js';
 
 const repoRoot = path.resolve(import.meta.dirname, '..');

@@ -2,7 +2,7 @@
 import v8 from 'node:v8';
 import { engineModuleUrl } from './engine.mjs';
 
-// A build of a large docs folder runs again in a child Node with a larger heap: src/node/build/largeHeap.ts.
+// A build of a large docs folder runs again in a child Node with a larger heap: src/node/pipeline/largeHeap.ts.
 
 // The young generation keeps V8's default size: `--max-semi-space-size=64` set here only reached isolates created
 // later (the search index worker, whose heap it grew by ~90 MB) and saved no time (real corpus, 3 runs each).

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm install` runs this: compiles native/wiki_fs.c (atomic folder swap, build lock, child ends with its parent) with
 // the node-gyp that npm ships. Without a C compiler the engine still works, with the weaker fallbacks that
-// src/node/build/nativeFs.ts describes, so a failure here is a warning, not a failed install.
+// src/node/pipeline/nativeFs.ts describes, so a failure here is a warning, not a failed install.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';

@@ -1,10 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { buildSite } from './build/build.js';
-import { createBuildContext, type BuildContext } from './build/context.js';
-import { rebuildWithLargerHeap } from './build/largeHeap.js';
-import { checkOutputFolder, OutputFolderError } from './build/outputFolder.js';
+import { buildSite } from './pipeline/build.js';
+import { createBuildContext, type BuildContext } from './context.js';
+import { rebuildWithLargerHeap } from './pipeline/largeHeap.js';
+import { checkOutputFolder, OutputFolderError } from './pipeline/outputFolder.js';
 import { ConfigError, loadConfig } from './config/loadConfig.js';
 import { DiagnosticList, formatDiagnostic } from './diagnostics.js';
 import { runDev } from './dev/devCommand.js';

@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { workFolderOf } from '../../src/node/build/outputFolder.js';
+import { workFolderOf } from '../../src/node/pipeline/outputFolder.js';
 
 export const repoRoot = path.resolve(import.meta.dirname, '../..');
 export const fixturesDir = path.join(repoRoot, 'test/fixtures');

@@ -2,8 +2,8 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { before, describe, it } from 'node:test';
-import { createBuildContext } from '../../src/node/build/context.js';
-import { loadSite, type SiteData } from '../../src/node/build/loadSite.js';
+import { createBuildContext } from '../../src/node/context.js';
+import { loadSite, type SiteData } from '../../src/node/pipeline/loadSite.js';
 import { validateConfig } from '../../src/node/config/loadConfig.js';
 import type { SidebarItem } from '../../src/shared/types.js';
 

@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, it } from 'node:test';
-import { OUTPUT_MARKER } from '../../src/node/build/outputFolder.js';
+import { OUTPUT_MARKER } from '../../src/node/pipeline/outputFolder.js';
 import { directoryFiles, startSiteServer } from '../../src/node/server/index.js';
 import { fixturesDir, makeTempDir, runWiki, type CliResult } from '../helpers/cli.js';
 import { copyFixtureSite } from '../helpers/devServer.js';

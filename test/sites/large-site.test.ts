@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { test } from 'node:test';
-import { LARGE_SITE_NOTES } from '../../src/node/build/largeHeap.js';
+import { LARGE_SITE_NOTES } from '../../src/node/pipeline/largeHeap.js';
 import { makeTempDir, runWiki } from '../helpers/cli.js';
 
 /** A docs folder of `count` one-line notes, a hundred to a folder. */

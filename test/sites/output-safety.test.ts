@@ -8,8 +8,8 @@ import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, it } from 'node:test';
-import { LARGE_SITE_NOTES } from '../../src/node/build/largeHeap.js';
-import { OUTPUT_MARKER, workFolderOf } from '../../src/node/build/outputFolder.js';
+import { LARGE_SITE_NOTES } from '../../src/node/pipeline/largeHeap.js';
+import { OUTPUT_MARKER, workFolderOf } from '../../src/node/pipeline/outputFolder.js';
 import { makeTempDir, repoRoot, runWiki } from '../helpers/cli.js';
 import { snapshotFiles } from './builtSite.js';
 

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { test } from 'node:test';
-import { holdsNotes } from '../../src/node/build/largeHeap.js';
+import { holdsNotes } from '../../src/node/pipeline/largeHeap.js';
 import { makeTempDir } from '../helpers/cli.js';
 
 test('holdsNotes counts the notes the scan would read in nested folders, up to the count asked', () => {

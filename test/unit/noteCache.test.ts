@@ -1,7 +1,7 @@
 /** The notes `wiki dev` keeps between two builds: reused only while their Markdown and every link's target hold. */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { createNoteContentCache } from '../../src/node/build/noteCache.js';
+import { createNoteContentCache } from '../../src/node/pipeline/noteCache.js';
 import { DiagnosticList } from '../../src/node/diagnostics.js';
 import type { Doc } from '../../src/node/docs/doc.js';
 import { createNoteParser, type NoteParser } from '../../src/node/resolve/parseDocs.js';

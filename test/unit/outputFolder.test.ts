@@ -1,13 +1,13 @@
 /**
- * The output folder guard and lease (src/node/build/outputFolder.ts): which folders a build refuses, the lock that
+ * The output folder guard and lease (src/node/pipeline/outputFolder.ts): which folders a build refuses, the lock that
  * makes a second build wait, the swap, the cleaning of what killed builds left, and the advice on file-system errors.
  */
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, it } from 'node:test';
-import { loadNativeFs } from '../../src/node/build/nativeFs.js';
-import { adviseFsError, checkOutputFolder, leaseOutputFolder, OUTPUT_MARKER, OutputFolderError, workFolderOf } from '../../src/node/build/outputFolder.js';
+import { loadNativeFs } from '../../src/node/pipeline/nativeFs.js';
+import { adviseFsError, checkOutputFolder, leaseOutputFolder, OUTPUT_MARKER, OutputFolderError, workFolderOf } from '../../src/node/pipeline/outputFolder.js';
 import { makeTempDir } from '../helpers/cli.js';
 
 function makeSite() {

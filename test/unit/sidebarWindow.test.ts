@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { buildRuntimeFiles } from '../../src/node/build/runtimeData.js';
+import { buildRuntimeFiles } from '../../src/node/pipeline/runtimeData.js';
 import { validateConfig } from '../../src/node/config/loadConfig.js';
 import { DiagnosticList } from '../../src/node/diagnostics.js';
 import { buildDocPageModels } from '../../src/node/resolve/pageModels.js';

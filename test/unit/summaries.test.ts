@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { before, describe, it } from 'node:test';
-import { createBuildContext } from '../../src/node/build/context.js';
-import { loadSiteOutline, type SiteOutline } from '../../src/node/build/loadSite.js';
+import { createBuildContext } from '../../src/node/context.js';
+import { loadSiteOutline, type SiteOutline } from '../../src/node/pipeline/loadSite.js';
 import { validateConfig } from '../../src/node/config/loadConfig.js';
 import { DiagnosticList } from '../../src/node/diagnostics.js';
 import { renderNote } from '../../src/node/markdown/renderNote.js';

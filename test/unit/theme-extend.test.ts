@@ -10,7 +10,7 @@ import { build } from 'esbuild';
 import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import { Footer } from '@theme/Footer';
-import { createBuildContext } from '../../src/node/build/context.js';
+import { createBuildContext } from '../../src/node/context.js';
 import { validateConfig } from '../../src/node/config/loadConfig.js';
 import { extractTranslations } from '../../src/node/i18n/extract.js';
 import { listTranslatableFiles } from '../../src/node/i18n/translations.js';

@@ -5,7 +5,7 @@
  */
 import fs from 'node:fs';
 import type { Route } from '../../shared/paths.js';
-import { checkLinks } from '../build/loadSite.js';
+import { checkLinks } from '../pipeline/loadSite.js';
 import { DiagnosticList } from '../diagnostics.js';
 import type { Doc, ParsedDoc } from '../docs/doc.js';
 import { readNoteFile } from '../docs/scan.js';

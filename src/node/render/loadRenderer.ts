@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build, type BuildFailure, type Message } from 'esbuild';
-import type { BuildContext } from '../build/context.js';
+import type { BuildContext } from '../context.js';
 import type { CustomPageSource, PageModule } from '../resolve/customPages.js';
 import type { ThemeOverrides } from '../theme/components.js';
 import { inlineTranslationsPlugin } from '../theme/inlineTranslations.js';

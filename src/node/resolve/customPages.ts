@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { asSourcePath, type Route } from '../../shared/paths.js';
 import type { CustomPageModel } from '../../shared/types.js';
-import type { BuildContext } from '../build/context.js';
+import type { BuildContext } from '../context.js';
 import { applyTrailingSlash, computeDocRoute, isValidRoute } from '../docs/docPaths.js';
 import { buildHeadTags, formatDocumentTitle } from './pageModels.js';
 

@@ -1,5 +1,5 @@
 /** The embedded index's files, as the index worker builds them (records -> index.json, term shards, text bundles), and what it is sent. */
-import type { DocPageSettings } from '../build/renderSite.js';
+import type { DocPageSettings } from '../pipeline/renderSite.js';
 import type { DocPageModel } from '../../shared/types.js';
 import { buildLocalIndex, INDEX_FILE } from './localIndex.js';
 import { type BuildRecordsInput, type RecordDoc, searchRecords } from './records.js';

@@ -1,6 +1,6 @@
 import { type MessagePort, receiveMessageOnPort, workerData } from 'node:worker_threads';
-import { createSiteWriter } from '../build/emit.js';
-import type { DocPageSettings } from '../build/renderSite.js';
+import { createSiteWriter } from '../pipeline/emit.js';
+import type { DocPageSettings } from '../pipeline/renderSite.js';
 import type { DocPageModel } from '../../shared/types.js';
 import type { IndexWorkerReply } from './index.js';
 import { buildLocalIndexFiles, DONE, HANDLED, type IndexWorkerMessage, POSTED } from './indexFiles.js';
@@ -13,7 +13,7 @@ import type { RecordDoc } from './records.js';
 // Blocking waits keep the indexing one synchronous pass.
 const { preloadPages, signal, docs, port } = workerData as { preloadPages: boolean; signal: Int32Array; docs: MessagePort; port: MessagePort };
 // Loaded only when pages may come: React and the theme take ~20 MB.
-const pageModules = preloadPages ? await Promise.all([import('../build/renderSite.js'), import('../render/renderPage.js')]) : undefined;
+const pageModules = preloadPages ? await Promise.all([import('../pipeline/renderSite.js'), import('../render/renderPage.js')]) : undefined;
 let received = 0;
 const { input, renderPages } = firstMessage();
 const files = new Map<string, string>();

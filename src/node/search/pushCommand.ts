@@ -1,8 +1,8 @@
 /** The `wiki search-push` command: load the notes, build their records, upload them to the hosted engine. */
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { createBuildContext } from '../build/context.js';
-import { loadSite } from '../build/loadSite.js';
+import { createBuildContext } from '../context.js';
+import { loadSite } from '../pipeline/loadSite.js';
 import { loadConfig } from '../config/loadConfig.js';
 import { pushRecords, resolvePushTarget } from './push.js';
 import { buildSearchRecords } from './records.js';

@@ -5,7 +5,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import type { BuildContext } from '../build/context.js';
+import type { BuildContext } from '../context.js';
 
 export const themeComponentNames = [
   'AnnouncementBar', // the banner above the navbar

@@ -5,7 +5,7 @@ import { usesEngineRenderer } from '../render/loadRenderer.js';
 import { bootSearchIndex, type SearchIndexBoot, startSearchIndex } from '../search/index.js';
 import type { ClientAssets } from './clientBundle.js';
 import type { DocSummary } from '../docs/doc.js';
-import { type BuildContext, extensionDirs, timeStage, timeStageAsync } from './context.js';
+import { type BuildContext, extensionDirs, timeStage, timeStageAsync } from '../context.js';
 import { createSiteWriter, emitSite, type SiteFile } from './emit.js';
 import { completeSpecialPages, loadSite, type LoadSiteOptions, loadSiteOutline, type SiteData } from './loadSite.js';
 import { createNoteStream } from './noteStream.js';

@@ -16,7 +16,7 @@ import { findThemeOverrides } from '../theme/components.js';
 import { bundleClient, type ClientAssets } from './clientBundle.js';
 import { listFilesToCopy } from './emit.js';
 import type { NoteContentCache } from './noteCache.js';
-import { type BuildContext, timeStage, timeStageAsync } from './context.js';
+import { type BuildContext, timeStage, timeStageAsync } from '../context.js';
 
 /** The whole site in memory: what render and emit turn into files. */
 export interface SiteData {

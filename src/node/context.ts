@@ -1,6 +1,6 @@
 import path from 'node:path';
-import type { SiteConfig } from '../config/schema.js';
-import { DiagnosticList } from '../diagnostics.js';
+import type { SiteConfig } from './config/schema.js';
+import { DiagnosticList } from './diagnostics.js';
 
 /** Everything one build needs, passed explicitly from stage to stage (no module-level state). */
 export interface BuildContext {

@@ -9,7 +9,7 @@ import type { Doc, DocContent, ParsedDoc } from '../docs/doc.js';
 import { withNoteContent } from '../resolve/pageModels.js';
 import { renderDocContent, renderDocsWhile } from '../resolve/parseDocs.js';
 import type { SearchIndexJob } from '../search/index.js';
-import type { BuildContext } from './context.js';
+import type { BuildContext } from '../context.js';
 import { checkLinks, type LinkCheckDoc, type SiteOutline, toLinkCheckDoc } from './loadSite.js';
 
 export interface NoteStream {
