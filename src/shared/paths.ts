@@ -3,11 +3,11 @@
  * and mixing them up is the classic bug of a docs engine, so the compiler keeps them apart.
  */
 export type SourcePath = string & { readonly __brand: 'SourcePath' }; // docs-relative, posix, with extension: "web/nodejs/nodejs.md"
-export type DocId = string & { readonly __brand: 'DocId' }; // "web/nodejs/nodejs"
+export type NoteId = string & { readonly __brand: 'NoteId' }; // "web/nodejs/nodejs"
 export type Route = string & { readonly __brand: 'Route' }; // "/web/nodejs/" (site-relative, no base URL)
 
 export const asSourcePath = (value: string): SourcePath => value as SourcePath;
-export const asDocId = (value: string): DocId => value as DocId;
+export const asDocId = (value: string): NoteId => value as NoteId;
 export const asRoute = (value: string): Route => value as Route;
 
 /** The JSON data file that holds a route's page data, found by a naming rule so no route table ships to the browser. */

@@ -1,4 +1,4 @@
-import type { DocId, Route } from './paths.js';
+import type { NoteId, Route } from './paths.js';
 
 /** A heading of the table of contents (h2/h3 by default), collected while parsing. */
 export interface TocItem {
@@ -18,7 +18,7 @@ export interface SidebarLink {
   readonly type: 'link';
   readonly label: string;
   readonly href: Route;
-  readonly docId: DocId;
+  readonly docId: NoteId;
 }
 
 export interface SidebarCategory {
@@ -73,7 +73,7 @@ export interface HeadTag {
 export interface DocPageModel {
   readonly kind: 'doc';
   readonly route: Route;
-  readonly docId: DocId;
+  readonly docId: NoteId;
   readonly title: string;
   /** The `<title>` text, e.g. "Rust | Everything I know". */
   readonly documentTitle: string;

@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, it } from 'node:test';
-import { MAX_FRONT_MATTER_CHARS } from '../../src/node/docs/frontMatter.js';
+import { MAX_FRONT_MATTER_CHARS } from '../../src/node/notes/frontMatter.js';
 import { makeTempDir, runWiki, type CliResult } from '../helpers/cli.js';
 import { listPages } from './builtSite.js';
 

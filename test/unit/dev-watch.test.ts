@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterEach, beforeEach, describe, it } from 'node:test';
-import { isSkippedName } from '../../src/node/docs/scan.js';
+import { isSkippedName } from '../../src/node/notes/scan.js';
 import { watchPaths, type Watcher } from '../../src/node/dev/watch.js';
 import { makeTempDir } from '../helpers/cli.js';
 

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { splitFrontMatter } from '../../src/node/docs/frontMatter.js';
+import { splitFrontMatter } from '../../src/node/notes/frontMatter.js';
 
 // Notes whose front matter is fine: fields, body and the number of lines the block takes.
 const validCases: readonly { name: string; source: string; frontMatter: Record<string, unknown>; body: string; offset: number }[] = [

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { before, describe, it } from 'node:test';
-import { splitFrontMatter } from '../../src/node/docs/frontMatter.js';
+import { splitFrontMatter } from '../../src/node/notes/frontMatter.js';
 import type { LinkRecord, LinkResolver } from '../../src/node/markdown/noteEnv.js';
 import { createMarkdownRenderer, renderNote } from '../../src/node/markdown/renderNote.js';
 import { createLinkResolver } from '../../src/node/resolve/links.js';

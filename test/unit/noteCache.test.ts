@@ -3,22 +3,22 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { createNoteContentCache } from '../../src/node/pipeline/noteCache.js';
 import { DiagnosticList } from '../../src/node/diagnostics.js';
-import type { Doc } from '../../src/node/docs/doc.js';
-import { createNoteParser, type NoteParser } from '../../src/node/resolve/parseDocs.js';
-import { resolveDocs } from '../../src/node/resolve/routes.js';
+import type { Note } from '../../src/node/notes/note.js';
+import { createNoteParser, type NoteParser } from '../../src/node/notes/parseNotes.js';
+import { resolveNotes } from '../../src/node/resolve/routes.js';
 import { asSourcePath } from '../../src/shared/paths.js';
 
 const docsDir = '/virtual/docs';
 
 /** The notes of a docs folder (path -> Markdown) with the parser a build of it would use. */
-function buildOf(files: Record<string, string>): { docs: Doc[]; parser: NoteParser } {
+function buildOf(files: Record<string, string>): { docs: Note[]; parser: NoteParser } {
   const notes = Object.entries(files).map(([file, text]) => ({ sourcePath: asSourcePath(file), filePath: `${docsDir}/${file}`, text }));
-  const { docs } = resolveDocs({ notes, diagnostics: new DiagnosticList(), displayPath: (file) => file, includeDrafts: false, trailingSlash: undefined, onDuplicateRoutes: 'warn' });
+  const { docs } = resolveNotes({ notes, diagnostics: new DiagnosticList(), displayPath: (file) => file, includeDrafts: false, trailingSlash: undefined, onDuplicateRoutes: 'warn' });
   const parser = createNoteParser({ routes: docs.map((doc) => [doc.sourcePath, doc.route] as const), docsDir, staticFiles: new Set(), extraRoutes: new Set(), baseUrl: '/' });
   return { docs, parser };
 }
 
-const note = (docs: readonly Doc[]) => docs.find((doc) => doc.sourcePath === 'web/a.md')!;
+const note = (docs: readonly Note[]) => docs.find((doc) => doc.sourcePath === 'web/a.md')!;
 const a = 'See [b](b.md) and [c](c.md).';
 
 describe('the dev note cache', () => {

@@ -11,14 +11,14 @@ import { createMarkdownRenderer, renderNote } from '../../src/node/markdown/rend
 import { createTextSearch, excerptAround } from '../../src/client/search/providers/textSearch.js';
 import { buildLocalIndexFiles, type DocBatch } from '../../src/node/search/indexFiles.js';
 import { buildLocalIndex, INDEX_FILE, TEXT_BUNDLE_SIZE } from '../../src/node/search/localIndex.js';
-import { buildSearchRecords, type RecordDoc } from '../../src/node/search/records.js';
+import { buildSearchRecords, type RecordNote } from '../../src/node/search/records.js';
 import { chunkParagraphs, decodeEntities, htmlToParagraphs } from '../../src/node/search/text.js';
 import { asDocId, asRoute, asSourcePath } from '../../src/shared/paths.js';
 
 const md = createMarkdownRenderer();
 
 /** A note rendered by the real Markdown pipeline, as records see it. */
-function renderDoc(options: { id: string; route: string; title: string; body: string }): RecordDoc {
+function renderDoc(options: { id: string; route: string; title: string; body: string }): RecordNote {
   const rendered = renderNote(md, { sourcePath: asSourcePath(`${options.id}.md`), body: options.body, lineOffset: 0, resolveLink: (href) => ({ href, external: true }) });
   return { id: asDocId(options.id), route: asRoute(options.route), title: options.title, html: rendered.html, headings: rendered.headings, contentHasTitle: rendered.headings[0]?.level === 1 };
 }

@@ -4,8 +4,8 @@ import { buildRuntimeFiles } from '../../src/node/pipeline/runtimeData.js';
 import { validateConfig } from '../../src/node/config/loadConfig.js';
 import { DiagnosticList } from '../../src/node/diagnostics.js';
 import { buildDocPageModels } from '../../src/node/resolve/pageModels.js';
-import { parseDocsInline } from '../../src/node/resolve/parseDocs.js';
-import { resolveDocs } from '../../src/node/resolve/routes.js';
+import { parseNotesInline } from '../../src/node/notes/parseNotes.js';
+import { resolveNotes } from '../../src/node/resolve/routes.js';
 import { buildSidebar, MAX_REPEATED_TITLE, shortenTitle } from '../../src/node/resolve/sidebar.js';
 import { asDocId, asRoute, asSourcePath } from '../../src/shared/paths.js';
 import {
@@ -302,8 +302,8 @@ describe('a note with a very long title', () => {
   const siteConfig = validateConfig({ title: 'Site', url: 'https://wiki.example.com' }, 'test');
   const notes = Object.entries(files).map(([sourcePath, text]) => ({ sourcePath: asSourcePath(sourcePath), filePath: `/virtual/docs/${sourcePath}`, text }));
   const diagnostics = new DiagnosticList();
-  const { docs } = resolveDocs({ notes, diagnostics, displayPath: (file) => file, includeDrafts: false, trailingSlash: undefined, onDuplicateRoutes: 'warn' });
-  const parsed = parseDocsInline(docs, { routes: docs.map((doc) => [doc.sourcePath, doc.route] as const), docsDir: '/virtual/docs', staticFiles: new Set(), extraRoutes: new Set(), baseUrl: '/' });
+  const { docs } = resolveNotes({ notes, diagnostics, displayPath: (file) => file, includeDrafts: false, trailingSlash: undefined, onDuplicateRoutes: 'warn' });
+  const parsed = parseNotesInline(docs, { routes: docs.map((doc) => [doc.sourcePath, doc.route] as const), docsDir: '/virtual/docs', staticFiles: new Set(), extraRoutes: new Set(), baseUrl: '/' });
   const sidebar = buildSidebar({ docs: parsed, categories: new Map(), collapsed: true });
   const pages = new Map(buildDocPageModels({ config: siteConfig, sidebar, docs: parsed, diagnostics, displayPath: (file) => file.replace('/virtual/', '') }).map((page) => [page.route as string, page]));
 

@@ -6,8 +6,8 @@ import { loadSiteOutline, type SiteOutline } from '../../src/node/pipeline/loadS
 import { validateConfig } from '../../src/node/config/loadConfig.js';
 import { DiagnosticList } from '../../src/node/diagnostics.js';
 import { renderNote } from '../../src/node/markdown/renderNote.js';
-import { createNoteParser, summarizeDoc } from '../../src/node/resolve/parseDocs.js';
-import { resolveDocs } from '../../src/node/resolve/routes.js';
+import { createNoteParser, summariseNote } from '../../src/node/notes/parseNotes.js';
+import { resolveNotes } from '../../src/node/resolve/routes.js';
 import { asSourcePath } from '../../src/shared/paths.js';
 
 // A note's title is read from the start of its body alone (`wiki build` renders notes only as pages are written):
@@ -55,9 +55,9 @@ describe('note summaries (titles without rendering the note)', () => {
   for (const [name, body, title] of cases) {
     it(`reads the title of ${name}`, () => {
       const notes = [{ sourcePath: asSourcePath('web/note.md'), filePath: '/virtual/docs/web/note.md', text: body }];
-      const { docs } = resolveDocs({ notes, diagnostics: new DiagnosticList(), displayPath: (file) => file, includeDrafts: false, trailingSlash: undefined, onDuplicateRoutes: 'warn' });
+      const { docs } = resolveNotes({ notes, diagnostics: new DiagnosticList(), displayPath: (file) => file, includeDrafts: false, trailingSlash: undefined, onDuplicateRoutes: 'warn' });
       const parser = createNoteParser({ routes: [], docsDir: '/virtual/docs', staticFiles: new Set(), extraRoutes: new Set(), baseUrl: '/' });
-      const summary = summarizeDoc(docs[0]!, parser);
+      const summary = summariseNote(docs[0]!, parser);
       assert.equal(summary.contentHasTitle, title !== undefined);
       assert.equal(summary.title, title ?? 'note');
     });

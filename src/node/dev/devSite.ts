@@ -15,7 +15,7 @@ import type { SiteData } from '../pipeline/loadSite.js';
 import { renderSite } from '../pipeline/renderSite.js';
 import type { SiteConfig } from '../config/schema.js';
 import type { Diagnostic } from '../diagnostics.js';
-import type { ParsedDoc } from '../docs/doc.js';
+import type { ParsedNote } from '../notes/note.js';
 import { buildDocPageModels } from '../resolve/pageModels.js';
 import { buildSidebar } from '../resolve/sidebar.js';
 import { buildThemeSettings } from '../resolve/themeSettings.js';
@@ -35,7 +35,7 @@ export interface DevSite {
   /** The browser bundle pages rendered here link to (built once per dev session). */
   readonly client: ClientAssets;
   /** The notes and page models as they are now (edits replace entries; `site` is rebuilt from them). */
-  readonly docs: ParsedDoc[];
+  readonly docs: ParsedNote[];
   docPages: DocPageModel[];
   /** Output path -> page, so a page can be rendered when asked for before the background render reaches it. */
   readonly pageByPath: Map<string, PageModel>;

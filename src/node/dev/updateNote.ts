@@ -7,11 +7,11 @@ import fs from 'node:fs';
 import type { Route } from '../../shared/paths.js';
 import { checkLinks } from '../pipeline/loadSite.js';
 import { DiagnosticList } from '../diagnostics.js';
-import type { Doc, ParsedDoc } from '../docs/doc.js';
-import { readNoteFile } from '../docs/scan.js';
+import type { Note, ParsedNote } from '../notes/note.js';
+import { readNoteFile } from '../notes/scan.js';
 import { buildDocPageModels } from '../resolve/pageModels.js';
-import { parseDoc } from '../resolve/parseDocs.js';
-import { resolveDocs } from '../resolve/routes.js';
+import { parseNote } from '../notes/parseNotes.js';
+import { resolveNotes } from '../resolve/routes.js';
 import { comparePages, outputPathsOf, relayoutSite, renderPages, type DevSite } from './devSite.js';
 
 export type NoteUpdate =
@@ -38,10 +38,10 @@ export function updateNote(devSite: DevSite, filePath: string): NoteUpdate {
   const diagnostics = new DiagnosticList();
   const note = readNoteFile(filePath, old.sourcePath, { docsDir: context.docsDir, diagnostics, displayPath: context.displayPath });
   if (!note) return { kind: 'full', reason: 'the note is no longer readable text' };
-  const resolved = resolveDocs({ notes: [note], diagnostics, displayPath: context.displayPath, includeDrafts: context.mode === 'development', trailingSlash: context.config.trailingSlash, onDuplicateRoutes: context.config.onDuplicateRoutes });
+  const resolved = resolveNotes({ notes: [note], diagnostics, displayPath: context.displayPath, includeDrafts: context.mode === 'development', trailingSlash: context.config.trailingSlash, onDuplicateRoutes: context.config.onDuplicateRoutes });
   const doc = resolved.docs[0];
   if (!doc || !sameRoute(old, doc)) return { kind: 'full', reason: 'its id, route or draft status changed' };
-  const parsed = parseDoc(doc, devSite.site.parser);
+  const parsed = parseNote(doc, devSite.site.parser);
   devSite.docs[index] = parsed;
   updateDiagnostics(devSite, parsed, diagnostics);
   if (parsed.title !== old.title || layoutOf(old) !== layoutOf(doc)) {
@@ -51,7 +51,7 @@ export function updateNote(devSite: DevSite, filePath: string): NoteUpdate {
   return updatePage(devSite, parsed);
 }
 
-function updatePage(devSite: DevSite, parsed: ParsedDoc): NoteUpdate {
+function updatePage(devSite: DevSite, parsed: ParsedNote): NoteUpdate {
   const { config } = devSite.context;
   const neighbourIds = new Set([parsed.frontMatter.pagination_prev, parsed.frontMatter.pagination_next]);
   const neighbours = devSite.docs.filter((doc) => neighbourIds.has(doc.id));
@@ -66,7 +66,7 @@ function updatePage(devSite: DevSite, parsed: ParsedDoc): NoteUpdate {
 }
 
 /** Replaces the note's own problems, and re-checks its links and the links that point into it. */
-function updateDiagnostics(devSite: DevSite, parsed: ParsedDoc, fromNote: DiagnosticList): void {
+function updateDiagnostics(devSite: DevSite, parsed: ParsedNote, fromNote: DiagnosticList): void {
   const { context } = devSite;
   const inbound = devSite.docs.filter((doc) => doc !== parsed && doc.links.some((link) => link.resolved.anchor?.route === parsed.route));
   const checked = new DiagnosticList();
@@ -81,11 +81,11 @@ function updateDiagnostics(devSite: DevSite, parsed: ParsedDoc, fromNote: Diagno
   ];
 }
 
-function sameRoute(old: Omit<Doc, 'body'>, doc: Omit<Doc, 'body'>): boolean {
-  const routeFields = (value: Omit<Doc, 'body'>) => JSON.stringify(Object.entries(value.frontMatter).filter(([key]) => !ownPageFields.has(key) && !layoutFields.has(key)));
+function sameRoute(old: Omit<Note, 'body'>, doc: Omit<Note, 'body'>): boolean {
+  const routeFields = (value: Omit<Note, 'body'>) => JSON.stringify(Object.entries(value.frontMatter).filter(([key]) => !ownPageFields.has(key) && !layoutFields.has(key)));
   return old.id === doc.id && old.route === doc.route && old.isIndex === doc.isIndex && routeFields(old) === routeFields(doc);
 }
 
-function layoutOf(doc: Omit<Doc, 'body'>): string {
+function layoutOf(doc: Omit<Note, 'body'>): string {
   return JSON.stringify([doc.sidebarPosition, ...[...layoutFields].map((key) => doc.frontMatter[key])]);
 }

@@ -4,7 +4,7 @@ import { buildThemeSettings } from '../resolve/themeSettings.js';
 import { usesEngineRenderer } from '../render/loadRenderer.js';
 import { bootSearchIndex, type SearchIndexBoot, startSearchIndex } from '../search/index.js';
 import type { ClientAssets } from './clientBundle.js';
-import type { DocSummary } from '../docs/doc.js';
+import type { NoteSummary } from '../notes/note.js';
 import { type BuildContext, extensionDirs, timeStage, timeStageAsync } from '../context.js';
 import { createSiteWriter, emitSite, type SiteFile } from './emit.js';
 import { completeSpecialPages, loadSite, type LoadSiteOptions, loadSiteOutline, type SiteData } from './loadSite.js';
@@ -108,7 +108,7 @@ async function buildWithIndexWorker(context: BuildContext, configPath: string, o
 }
 
 /** The settings every page's theme renders with (navbar, footer, colour mode, translations). */
-function buildSiteTheme(context: BuildContext, configPath: string, site: Pick<SiteData, 'draftIds' | 'sidebar'> & { docs: readonly DocSummary[] }, translations: Record<string, string>): ThemeSettings {
+function buildSiteTheme(context: BuildContext, configPath: string, site: Pick<SiteData, 'draftIds' | 'sidebar'> & { docs: readonly NoteSummary[] }, translations: Record<string, string>): ThemeSettings {
   const theme = buildThemeSettings({ config: context.config, configPath, docs: site.docs, draftIds: site.draftIds, sidebar: site.sidebar });
   return { ...theme, ...(Object.keys(translations).length > 0 && { translations }) };
 }

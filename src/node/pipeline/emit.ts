@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { isPathInside } from '../docs/scan.js';
+import { isPathInside } from '../notes/scan.js';
 import { adviseFsError, leaseOutputFolder, type LeaseOptions } from './outputFolder.js';
 
 /** A file's contents: text, bytes, or pieces written one after another (a page around its shared sidebar bytes). */

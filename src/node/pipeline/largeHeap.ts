@@ -11,8 +11,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import v8 from 'node:v8';
-import { isNoteName } from '../docs/docPaths.js';
-import { isSkippedName } from '../docs/scan.js';
+import { isNoteName } from '../notes/notePaths.js';
+import { isSkippedName } from '../notes/scan.js';
 import { loadNativeFs } from './nativeFs.js';
 
 /** From this many notes a build gets the larger heap (10,000 synthetic notes peak at ~0.55 GB, 50,000 at ~2.3 GB). */

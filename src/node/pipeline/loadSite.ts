@@ -1,16 +1,16 @@
 import fs from 'node:fs';
 import type { CustomPageModel, DocPageModel, SidebarItem, SpecialPageModel } from '../../shared/types.js';
-import type { CategoryMetadata } from '../docs/category.js';
-import type { Doc, DocContent, DocSummary, ParsedDoc } from '../docs/doc.js';
-import { scanDocs } from '../docs/scan.js';
+import type { CategoryMetadata } from '../notes/category.js';
+import type { Note, NoteContent, NoteSummary, ParsedNote } from '../notes/note.js';
+import { scanDocs } from '../notes/scan.js';
 import { enginePath } from '../engineRoot.js';
 import { loadHtmlSanitizer } from '../markdown/rawHtml.js';
 import { formatBuildErrors, loadRenderer, type PageRenderer, type SiteExtensions } from '../render/loadRenderer.js';
 import { collectThemeCss } from '../render/themeCss.js';
 import { buildCustomPageModels, scanCustomPages } from '../resolve/customPages.js';
 import { buildDocPageModels, buildSpecialPageModels, withNoteContent } from '../resolve/pageModels.js';
-import { createNoteParser, type NoteParser, renderDocContent, renderDocsWhile, summarizeDocs } from '../resolve/parseDocs.js';
-import { resolveDocs } from '../resolve/routes.js';
+import { createNoteParser, type NoteParser, renderNoteContent, renderNotesWhile, summariseNotes } from '../notes/parseNotes.js';
+import { resolveNotes } from '../resolve/routes.js';
 import { buildSidebar } from '../resolve/sidebar.js';
 import { findThemeOverrides } from '../theme/components.js';
 import { bundleClient, type ClientAssets } from './clientBundle.js';
@@ -20,7 +20,7 @@ import { type BuildContext, timeStage, timeStageAsync } from '../context.js';
 
 /** The whole site in memory: what render and emit turn into files. */
 export interface SiteData {
-  readonly docs: readonly ParsedDoc[];
+  readonly docs: readonly ParsedNote[];
   readonly sidebar: readonly SidebarItem[];
   readonly docPages: readonly DocPageModel[];
   /** The search and not-found pages, and the site's custom pages: no note behind them. */
@@ -52,8 +52,8 @@ export interface SiteOutline extends Omit<SiteData, 'docs' | 'docPages' | 'speci
    * The notes with their Markdown, in page order (`summaries[i]` and `docPages[i]` are `sources[i]`'s). Mutable:
    * `wiki build` replaces each note by one without its Markdown once the note is rendered (createNoteStream).
    */
-  readonly sources: Doc[];
-  readonly summaries: readonly DocSummary[];
+  readonly sources: Note[];
+  readonly summaries: readonly NoteSummary[];
   /** Page models with empty content and table of contents (see withNoteContent). */
   readonly docPages: readonly DocPageModel[];
   /** The search and not-found pages (custom pages need the renderer: see completeSpecialPages). */
@@ -77,12 +77,12 @@ export interface LoadSiteOptions {
 /** The whole site, every note rendered (what `wiki dev` serves and search pushes read). */
 export async function loadSite(context: BuildContext, options: LoadSiteOptions = {}): Promise<SiteData> {
   const outline = await loadSiteOutline(context, options);
-  const contents: DocContent[] = [];
+  const contents: NoteContent[] = [];
   const { parser } = outline;
-  const render = (doc: Doc) => options.noteCache?.render(doc, parser) ?? renderDocContent(doc, parser);
-  await timeStageAsync(context, 'parse', () => renderDocsWhile(outline.sources, render, (content) => contents.push(content)));
+  const render = (doc: Note) => options.noteCache?.render(doc, parser) ?? renderNoteContent(doc, parser);
+  await timeStageAsync(context, 'parse', () => renderNotesWhile(outline.sources, render, (content) => contents.push(content)));
   options.noteCache?.keepOnly(outline.sources);
-  const parsed: ParsedDoc[] = outline.summaries.map((summary, index) => ({ ...summary, ...contents[index]! }));
+  const parsed: ParsedNote[] = outline.summaries.map((summary, index) => ({ ...summary, ...contents[index]! }));
   const assets = timeStage(context, 'links', () => checkLinks(parsed, context));
   // Checked: a build needs the link records no more (96 MB on 10,000 synthetic notes); `wiki dev` re-checks edits with them.
   if (context.mode === 'production') parsed.forEach((doc, index) => (parsed[index] = { ...doc, links: [] }));
@@ -103,7 +103,7 @@ export async function loadSiteOutline(context: BuildContext, options: LoadSiteOp
   const builtInPages = buildSpecialPageModels(config, options.translations);
   const reservedRoutes = new Map(builtInPages.map((page) => [page.route, page.kind === 'search' ? 'the search page' : 'the not-found page'] as const));
   const { docs, draftIds } = timeStage(context, 'routes', () =>
-    resolveDocs({ notes: scanned.notes, diagnostics, displayPath: context.displayPath, includeDrafts: context.mode === 'development', trailingSlash: config.trailingSlash, onDuplicateRoutes: config.onDuplicateRoutes, reservedRoutes }),
+    resolveNotes({ notes: scanned.notes, diagnostics, displayPath: context.displayPath, includeDrafts: context.mode === 'development', trailingSlash: config.trailingSlash, onDuplicateRoutes: config.onDuplicateRoutes, reservedRoutes }),
   );
   const taken = [...docs.map((doc) => [doc.route, context.displayPath(doc.filePath)] as const), ...reservedRoutes];
   const extensions: SiteExtensions = { overrides: findThemeOverrides(context), pages: scanCustomPages(context, new Map(taken)) };
@@ -115,7 +115,7 @@ export async function loadSiteOutline(context: BuildContext, options: LoadSiteOp
   const routes = docs.map((doc) => [doc.sourcePath, doc.route] as const);
   const extraRoutes = new Set<string>([...builtInPages, ...extensions.pages].map((page) => page.route));
   const parser = createNoteParser({ routes, docsDir: context.docsDir, staticFiles, extraRoutes, baseUrl: config.baseUrl }, await loadHtmlSanitizer(config.markdown.rawHtml));
-  const summaries = timeStage(context, 'titles', () => summarizeDocs(docs, parser));
+  const summaries = timeStage(context, 'titles', () => summariseNotes(docs, parser));
   const sidebar = timeStage(context, 'sidebar', () => buildSidebar({ docs: summaries, categories: scanned.categories, collapsed: config.sidebarCollapsed }));
   const docPages = timeStage(context, 'pages', () => buildDocPageModels({ config, sidebar, docs: summaries, diagnostics, displayPath: context.displayPath }));
   return { sources: docs, summaries, sidebar, docPages, builtInPages, extensions, parser, bundles, staticFiles, staticCopies, draftIds, categories: scanned.categories };
@@ -148,7 +148,7 @@ async function startClientBundle(context: BuildContext, extensions: SiteExtensio
 }
 
 /** What checking links needs of a note: its links, and the anchors other notes' links may point into. */
-export interface LinkCheckDoc extends Pick<ParsedDoc, 'route' | 'filePath' | 'links' | 'htmlIds'> {
+export interface LinkCheckNote extends Pick<ParsedNote, 'route' | 'filePath' | 'links' | 'htmlIds'> {
   readonly headings: readonly { readonly id: string }[];
 }
 
@@ -156,7 +156,7 @@ export interface LinkCheckDoc extends Pick<ParsedDoc, 'route' | 'filePath' | 'li
  * A note as checkLinks needs it once its HTML is gone: the links there is something to check or copy for, and its
  * anchors. All copied out of the note, as a kept slice of a string keeps the whole string (the Markdown, the HTML).
  */
-export function toLinkCheckDoc(doc: ParsedDoc): LinkCheckDoc {
+export function toLinkCheckNote(doc: ParsedNote): LinkCheckNote {
   const headingIds = new Set(doc.headings.map((heading) => heading.id));
   const links = doc.links.filter(({ resolved }) => resolved.broken !== undefined || resolved.anchor || resolved.asset);
   const ids = doc.htmlIds.filter((id) => !headingIds.has(id));
@@ -173,8 +173,8 @@ export function toLinkCheckDoc(doc: ParsedDoc): LinkCheckDoc {
  * Reports broken links and anchors once every note is parsed; collects the docs files to copy.
  * `sources` limits which notes' links are checked (the dev server re-checks only the notes an edit can affect).
  */
-export function checkLinks(docs: readonly LinkCheckDoc[], context: BuildContext, sources: readonly LinkCheckDoc[] = docs): Map<string, string> {
-  const docsByRoute = new Map<string, LinkCheckDoc>(docs.map((doc) => [doc.route, doc]));
+export function checkLinks(docs: readonly LinkCheckNote[], context: BuildContext, sources: readonly LinkCheckNote[] = docs): Map<string, string> {
+  const docsByRoute = new Map<string, LinkCheckNote>(docs.map((doc) => [doc.route, doc]));
   const anchorsByRoute = new Map<string, Set<string>>();
   // Only for the pages a link points into.
   const anchorsOf = (route: string): Set<string> | undefined => {

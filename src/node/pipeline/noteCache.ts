@@ -7,21 +7,21 @@
  */
 import crypto from 'node:crypto';
 import { isDeepStrictEqual } from 'node:util';
-import type { Doc, DocContent } from '../docs/doc.js';
-import { type NoteParser, renderDocContent } from '../resolve/parseDocs.js';
+import type { Note, NoteContent } from '../notes/note.js';
+import { type NoteParser, renderNoteContent } from '../notes/parseNotes.js';
 
 export interface NoteContentCache {
   /** The note's content: the last build's while still valid, else rendered now (and kept for the next build). */
-  render(doc: Doc, parser: NoteParser): DocContent;
+  render(doc: Note, parser: NoteParser): NoteContent;
   /** Forgets the notes a build no longer has. */
-  keepOnly(docs: readonly Doc[]): void;
+  keepOnly(docs: readonly Note[]): void;
 }
 
 interface CachedNote {
   /** A digest, not the Markdown itself: 16 MB of notes would stay in memory for a comparison. */
   readonly bodyHash: string;
   readonly lineOffset: number;
-  readonly content: DocContent;
+  readonly content: NoteContent;
 }
 
 export function createNoteContentCache(): NoteContentCache {
@@ -31,7 +31,7 @@ export function createNoteContentCache(): NoteContentCache {
       const bodyHash = crypto.createHash('sha1').update(doc.body).digest('base64');
       const cached = notes.get(doc.filePath);
       if (cached && cached.bodyHash === bodyHash && cached.lineOffset === doc.lineOffset && linksResolveAsBefore(cached.content, doc, parser)) return cached.content;
-      const content = renderDocContent(doc, parser);
+      const content = renderNoteContent(doc, parser);
       notes.set(doc.filePath, { bodyHash, lineOffset: doc.lineOffset, content });
       return content;
     },
@@ -43,6 +43,6 @@ export function createNoteContentCache(): NoteContentCache {
 }
 
 /** Every link the note had resolves to what it was rendered with (the resolver of this build, not the last one's). */
-function linksResolveAsBefore(content: DocContent, doc: Doc, parser: NoteParser): boolean {
+function linksResolveAsBefore(content: NoteContent, doc: Note, parser: NoteParser): boolean {
   return content.links.every((link) => isDeepStrictEqual(parser.resolveLink(link.target, doc.sourcePath), link.resolved));
 }

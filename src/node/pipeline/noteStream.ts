@@ -5,12 +5,12 @@
  * are rendered as their pages are pulled, the last few megabytes of them together (TAIL_CHARS).
  */
 import type { DocPageModel } from '../../shared/types.js';
-import type { Doc, DocContent, ParsedDoc } from '../docs/doc.js';
+import type { Note, NoteContent, ParsedNote } from '../notes/note.js';
 import { withNoteContent } from '../resolve/pageModels.js';
-import { renderDocContent, renderDocsWhile } from '../resolve/parseDocs.js';
+import { renderNoteContent, renderNotesWhile } from '../notes/parseNotes.js';
 import type { SearchIndexJob } from '../search/index.js';
 import type { BuildContext } from '../context.js';
-import { checkLinks, type LinkCheckDoc, type SiteOutline, toLinkCheckDoc } from './loadSite.js';
+import { checkLinks, type LinkCheckNote, type SiteOutline, toLinkCheckNote } from './loadSite.js';
 
 export interface NoteStream {
   /** Renders notes in order until `until` settles (or every note is rendered). */
@@ -23,17 +23,17 @@ export interface NoteStream {
 
 export function createNoteStream(outline: SiteOutline, context: BuildContext, search: SearchIndexJob): NoteStream {
   const { sources, summaries, docPages, parser } = outline;
-  const ahead: (DocContent | undefined)[] = [];
-  const linked: LinkCheckDoc[] = [];
+  const ahead: (NoteContent | undefined)[] = [];
+  const linked: LinkCheckNote[] = [];
   const levels = context.config.tableOfContents;
-  const render = (doc: Doc) => renderDocContent(doc, parser);
+  const render = (doc: Note) => renderNoteContent(doc, parser);
   const tailStart = startOfLast(sources, TAIL_CHARS);
   let parsed = 0;
   // A rendered note goes to the link check and the search index now, and waits for its page.
-  const accept = (content: DocContent, index: number) => {
+  const accept = (content: NoteContent, index: number) => {
     const source = sources[index]!;
-    const doc: ParsedDoc = { ...summaries[index]!, ...content };
-    linked.push(toLinkCheckDoc(doc));
+    const doc: ParsedNote = { ...summaries[index]!, ...content };
+    linked.push(toLinkCheckNote(doc));
     search.add(doc);
     // Rendered: its Markdown can go (10,000 synthetic notes are 93 MB of Markdown).
     sources[index] = { ...source, body: '' };
@@ -43,7 +43,7 @@ export function createNoteStream(outline: SiteOutline, context: BuildContext, se
   };
   return {
     async renderAhead(until) {
-      await renderDocsWhile(sources, render, accept, until);
+      await renderNotesWhile(sources, render, accept, until);
     },
     *pages() {
       for (let index = 0; index < sources.length; index++) {
@@ -66,7 +66,7 @@ export function createNoteStream(outline: SiteOutline, context: BuildContext, se
 const TAIL_CHARS = 3_000_000;
 
 /** The first of the last notes that hold at most `chars` characters of Markdown together. */
-function startOfLast(docs: readonly Doc[], chars: number): number {
+function startOfLast(docs: readonly Note[], chars: number): number {
   let start = docs.length;
   for (let total = 0; start > 0 && total + docs[start - 1]!.body.length <= chars; start--) total += docs[start - 1]!.body.length;
   return start;

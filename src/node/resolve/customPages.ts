@@ -7,7 +7,7 @@ import path from 'node:path';
 import { asSourcePath, type Route } from '../../shared/paths.js';
 import type { CustomPageModel } from '../../shared/types.js';
 import type { BuildContext } from '../context.js';
-import { applyTrailingSlash, computeDocRoute, isValidRoute } from '../docs/docPaths.js';
+import { applyTrailingSlash, computeDocRoute, isValidRoute } from '../notes/notePaths.js';
 import { buildHeadTags, formatDocumentTitle } from './pageModels.js';
 
 /** A page file and the route it is served at. */

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { asRoute, asSourcePath, hrefForRoute, type Route, type SourcePath } from '../../shared/paths.js';
-import { isPathInside } from '../docs/scan.js';
+import { isPathInside } from '../notes/scan.js';
 import type { LinkResolver, ResolvedLink } from '../markdown/noteEnv.js';
 
 export interface LinkResolverOptions {

@@ -3,14 +3,14 @@ import { asRoute } from '../../shared/paths.js';
 import type { Breadcrumb, DocPageModel, HeadTag, NavLink, SidebarItem, SpecialPageModel, TocItem } from '../../shared/types.js';
 import type { SiteConfig } from '../config/schema.js';
 import type { DiagnosticList } from '../diagnostics.js';
-import type { DocContent, DocSummary, ParsedDoc } from '../docs/doc.js';
+import type { NoteContent, NoteSummary, ParsedNote } from '../notes/note.js';
 import { flattenSidebar, MAX_REPEATED_TITLE, shortenTitle } from './sidebar.js';
 
 export interface PageModelContext {
   readonly config: SiteConfig;
   readonly sidebar: readonly SidebarItem[];
   /** Rendered notes give pages with content; summaries give pages whose content comes later (withNoteContent). */
-  readonly docs: readonly (DocSummary | ParsedDoc)[];
+  readonly docs: readonly (NoteSummary | ParsedNote)[];
   /** Where front matter pointing to unknown notes is reported. */
   readonly diagnostics?: DiagnosticList;
   readonly displayPath?: (filePath: string) => string;
@@ -20,7 +20,7 @@ export interface PageModelContext {
 export function buildDocPageModels(context: PageModelContext): DocPageModel[] {
   const navigation = flattenSidebar(context.sidebar);
   const navIndex = new Map(navigation.map((link, index) => [link.href as string, index]));
-  const docsById = new Map<string, DocSummary>(context.docs.map((doc) => [doc.id as string, doc]));
+  const docsById = new Map<string, NoteSummary>(context.docs.map((doc) => [doc.id as string, doc]));
   const crumbs = collectBreadcrumbs(context.sidebar);
   return context.docs.map((doc) => {
     const index = navIndex.get(doc.route);
@@ -70,17 +70,17 @@ export function formatDocumentTitle(title: string, config: SiteConfig): string {
 }
 
 /** A page model from the outline with its note's rendered content and table of contents. */
-export function withNoteContent(page: DocPageModel, content: DocContent, levels: SiteConfig['tableOfContents']): DocPageModel {
+export function withNoteContent(page: DocPageModel, content: NoteContent, levels: SiteConfig['tableOfContents']): DocPageModel {
   return { ...page, contentHtml: content.html, toc: buildToc(content.headings, levels) };
 }
 
-function buildToc(headings: DocContent['headings'], { minHeadingLevel, maxHeadingLevel }: SiteConfig['tableOfContents']): TocItem[] {
+function buildToc(headings: NoteContent['headings'], { minHeadingLevel, maxHeadingLevel }: SiteConfig['tableOfContents']): TocItem[] {
   return headings
     .filter((heading) => heading.level >= minHeadingLevel && heading.level <= maxHeadingLevel)
     .map((heading) => ({ id: heading.id, html: heading.html, level: heading.level }));
 }
 
-function pickNeighbour(override: string | null | undefined, docsById: ReadonlyMap<string, DocSummary>, fromSidebar: { label: string; href: Route } | undefined, reportUnknown: (id: string) => void): NavLink | undefined {
+function pickNeighbour(override: string | null | undefined, docsById: ReadonlyMap<string, NoteSummary>, fromSidebar: { label: string; href: Route } | undefined, reportUnknown: (id: string) => void): NavLink | undefined {
   if (override === null) return undefined;
   if (override !== undefined) {
     const doc = docsById.get(override);
@@ -91,7 +91,7 @@ function pickNeighbour(override: string | null | undefined, docsById: ReadonlyMa
 }
 
 /** Warns of a title or label that other pages would repeat past MAX_REPEATED_TITLE characters (they show it cut). */
-function reportLongTitles(doc: DocSummary, diagnostics: DiagnosticList, file: string): void {
+function reportLongTitles(doc: NoteSummary, diagnostics: DiagnosticList, file: string): void {
   const over = (text: string | undefined): text is string => text !== undefined && text.length > MAX_REPEATED_TITLE;
   const size = (text: string) => `${text.length.toLocaleString('en-US')} characters long`;
   const { sidebar_label: sidebarLabel, pagination_label: paginationLabel } = doc.frontMatter;
@@ -107,7 +107,7 @@ function reportLongTitles(doc: DocSummary, diagnostics: DiagnosticList, file: st
   if (over(paginationLabel)) warn(`Its \`pagination_label\` is ${size(paginationLabel)}: the previous/next links to it show its first ${MAX_REPEATED_TITLE} characters.`, `Set a shorter \`pagination_label\` (${MAX_REPEATED_TITLE} characters at most).`);
 }
 
-function computeEditUrl(doc: DocSummary, config: SiteConfig): string | undefined {
+function computeEditUrl(doc: NoteSummary, config: SiteConfig): string | undefined {
   if (doc.frontMatter.custom_edit_url !== undefined) return doc.frontMatter.custom_edit_url ?? undefined;
   if (!config.editUrl) return undefined;
   return `${config.editUrl.replace(/\/?$/, '/')}${doc.sourcePath}`;

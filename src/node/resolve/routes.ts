@@ -1,12 +1,12 @@
 import path from 'node:path';
 import type { Route } from '../../shared/paths.js';
 import type { DiagnosticList, SeveritySetting } from '../diagnostics.js';
-import type { Doc } from '../docs/doc.js';
-import { applyTrailingSlash, computeDocRoute, isValidRoute, locateDoc } from '../docs/docPaths.js';
-import { splitFrontMatter } from '../docs/frontMatter.js';
-import type { ScannedNote } from '../docs/scan.js';
+import type { Note } from '../notes/note.js';
+import { applyTrailingSlash, computeDocRoute, isValidRoute, locateDoc } from '../notes/notePaths.js';
+import { splitFrontMatter } from '../notes/frontMatter.js';
+import type { ScannedNote } from '../notes/scan.js';
 
-export interface ResolveDocsOptions {
+export interface ResolveNotesOptions {
   readonly notes: readonly ScannedNote[];
   readonly diagnostics: DiagnosticList;
   readonly displayPath: (filePath: string) => string;
@@ -17,18 +17,18 @@ export interface ResolveDocsOptions {
   readonly reservedRoutes?: ReadonlyMap<string, string>;
 }
 
-export interface ResolvedDocs {
-  readonly docs: Doc[];
+export interface ResolvedNotes {
+  readonly docs: Note[];
   /** Ids of draft notes left out of this build (links to them in the navbar are skipped silently). */
   readonly draftIds: ReadonlySet<string>;
 }
 
 /** Front matter + file path -> the site's docs with ids and routes; drafts, clashes and bad slugs are reported. */
-export function resolveDocs(options: ResolveDocsOptions): ResolvedDocs {
-  const docs: Doc[] = [];
+export function resolveNotes(options: ResolveNotesOptions): ResolvedNotes {
+  const docs: Note[] = [];
   const draftIds = new Set<string>();
   for (const note of options.notes) {
-    const doc = resolveDoc(note, options);
+    const doc = resolveNote(note, options);
     if (doc && doc.frontMatter.draft && !options.includeDrafts) draftIds.add(doc.id);
     else if (doc) docs.push(doc);
   }
@@ -37,7 +37,7 @@ export function resolveDocs(options: ResolveDocsOptions): ResolvedDocs {
 }
 
 /** A note whose route an engine page holds (/search, /404) would be overwritten by it: reported, and left out. */
-function dropReservedRoutes(docs: readonly Doc[], options: ResolveDocsOptions): Doc[] {
+function dropReservedRoutes(docs: readonly Note[], options: ResolveNotesOptions): Note[] {
   const reserved = new Map([...(options.reservedRoutes ?? [])].map(([route, name]) => [withoutTrailingSlash(route), name]));
   if (reserved.size === 0) return [...docs];
   return docs.filter((doc) => {
@@ -56,7 +56,7 @@ function withoutTrailingSlash(route: string): string {
   return route.length > 1 ? route.replace(/\/+$/, '') : route;
 }
 
-function resolveDoc(note: ScannedNote, options: ResolveDocsOptions): Doc | undefined {
+function resolveNote(note: ScannedNote, options: ResolveNotesOptions): Note | undefined {
   const file = options.displayPath(note.filePath);
   const split = splitFrontMatter(note.text);
   for (const problem of split.problems) {
@@ -117,7 +117,7 @@ function slugSuggestion(sourcePath: string): string {
   return `${parsed.dir ? `${parsed.dir}/` : ''}${parsed.name}`.toLowerCase().replace(/[^a-z0-9/]+/g, '-').replace(/^-|-$/g, '');
 }
 
-function reportDuplicateIds(docs: readonly Doc[], options: ResolveDocsOptions): void {
+function reportDuplicateIds(docs: readonly Note[], options: ResolveNotesOptions): void {
   const byId = groupBy(docs, (doc) => doc.id);
   for (const [id, group] of byId) {
     if (group.length < 2) continue;
@@ -130,9 +130,9 @@ function reportDuplicateIds(docs: readonly Doc[], options: ResolveDocsOptions): 
 }
 
 /** Keeps the first note of each route (sorted by path) and reports the others, naming every file. */
-function dropDuplicateRoutes(docs: readonly Doc[], options: ResolveDocsOptions): Doc[] {
+function dropDuplicateRoutes(docs: readonly Note[], options: ResolveNotesOptions): Note[] {
   const byRoute = groupBy(docs, (doc) => doc.route);
-  const kept: Doc[] = [];
+  const kept: Note[] = [];
   for (const [route, group] of byRoute) {
     kept.push(group[0]!);
     if (group.length < 2) continue;
@@ -157,4 +157,4 @@ function groupBy<T, K>(items: readonly T[], key: (item: T) => K): Map<K, T[]> {
   return groups;
 }
 
-export type RouteTable = ReadonlyMap<Route, Doc>;
+export type RouteTable = ReadonlyMap<Route, Note>;

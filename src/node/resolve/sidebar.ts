@@ -1,15 +1,15 @@
 import path from 'node:path';
 import type { Route } from '../../shared/paths.js';
 import type { SidebarCategory, SidebarItem } from '../../shared/types.js';
-import type { CategoryMetadata } from '../docs/category.js';
-import type { DocSummary } from '../docs/doc.js';
-import { parseNumberPrefix } from '../docs/numberPrefix.js';
+import type { CategoryMetadata } from '../notes/category.js';
+import type { NoteSummary } from '../notes/note.js';
+import { parseNumberPrefix } from '../notes/numberPrefix.js';
 
 /** A folder while the tree is built: docs and subfolders in the order Docusaurus lists them. */
 interface FolderNode {
   readonly name: string;
   readonly dirName: string;
-  readonly children: Map<string, FolderNode | DocSummary>;
+  readonly children: Map<string, FolderNode | NoteSummary>;
 }
 
 type Positioned<T> = T & { readonly position?: number };
@@ -31,7 +31,7 @@ export function shortenTitle(title: string): string {
 }
 
 export interface BuildSidebarOptions {
-  readonly docs: readonly DocSummary[];
+  readonly docs: readonly NoteSummary[];
   readonly categories: ReadonlyMap<string, CategoryMetadata>;
   readonly collapsed: boolean;
 }
@@ -88,7 +88,7 @@ function orderedKeys(children: ReadonlyMap<string, unknown>): string[] {
   return [...keys.filter(isIndexKey).sort((a, b) => Number(a) - Number(b)), ...keys.filter((key) => !isIndexKey(key))];
 }
 
-function docItem(doc: DocSummary): Positioned<SidebarItem> {
+function docItem(doc: NoteSummary): Positioned<SidebarItem> {
   return {
     type: 'link',
     label: shortenTitle(doc.frontMatter.sidebar_label ?? doc.title),
@@ -100,7 +100,7 @@ function docItem(doc: DocSummary): Positioned<SidebarItem> {
 
 function categoryItem(node: FolderNode, options: BuildSidebarOptions): Positioned<SidebarItem> | undefined {
   const metadata = options.categories.get(node.dirName);
-  const docs = [...node.children.values()].filter((child): child is DocSummary => !('children' in child));
+  const docs = [...node.children.values()].filter((child): child is NoteSummary => !('children' in child));
   const indexDoc = findIndexDoc(docs, metadata);
   const children = folderItems(node, options).filter((item) => !(indexDoc && item.type === 'link' && item.docId === indexDoc.id));
   const { name, position: prefixPosition } = parseNumberPrefix(node.name);
@@ -121,7 +121,7 @@ function categoryItem(node: FolderNode, options: BuildSidebarOptions): Positione
   return { ...category, ...withPosition };
 }
 
-function findIndexDoc(docs: readonly DocSummary[], metadata: CategoryMetadata | undefined): DocSummary | undefined {
+function findIndexDoc(docs: readonly NoteSummary[], metadata: CategoryMetadata | undefined): NoteSummary | undefined {
   if (metadata?.link === null) return undefined;
   if (metadata?.link?.type === 'doc') {
     const wanted = metadata.link.id;

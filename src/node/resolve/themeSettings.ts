@@ -1,13 +1,13 @@
 import type { NavbarItem, SidebarItem, ThemeSettings } from '../../shared/types.js';
 import { navbarItemTypes, type NavbarItemConfig, type SiteConfig } from '../config/schema.js';
 import { ConfigError } from '../config/loadConfig.js';
-import type { Doc } from '../docs/doc.js';
+import type { Note } from '../notes/note.js';
 import { flattenSidebar } from './sidebar.js';
 
 export interface ThemeSettingsInput {
   readonly config: SiteConfig;
   readonly configPath: string;
-  readonly docs: readonly Omit<Doc, 'body'>[];
+  readonly docs: readonly Omit<Note, 'body'>[];
   readonly draftIds: ReadonlySet<string>;
   readonly sidebar: readonly SidebarItem[];
 }

@@ -11,7 +11,7 @@ import type { SiteFile } from '../pipeline/emit.js';
 import type { PageHelper } from '../pipeline/renderSite.js';
 import type { SiteConfig } from '../config/schema.js';
 import { DONE, HANDLED, type IndexWorkerMessage, type LocalIndexInput, POSTED, SIGNALS } from './indexFiles.js';
-import { type RecordDoc, type RecordPage, SEARCH_DOCS_TAG, SEARCH_LANGUAGE } from './records.js';
+import { type RecordNote, type RecordPage, SEARCH_DOCS_TAG, SEARCH_LANGUAGE } from './records.js';
 import { enginePath } from '../engineRoot.js';
 import { startWorker } from '../workers.js';
 
@@ -36,7 +36,7 @@ export interface SearchIndexInput {
 /** A search index being built beside rendering. */
 export interface SearchIndexJob {
   /** Hands the index a rendered note, in page order: the worker indexes it while later notes render. */
-  add(doc: RecordDoc): void;
+  add(doc: RecordNote): void;
   /** Says the last note was added: the worker writes the index while the main thread still renders pages. */
   endNotes(): void;
   /** The site's files, then the search files (waiting for the worker synchronously: the page writer pulls them). */
@@ -146,7 +146,7 @@ interface BootedIndexWorker {
 }
 
 interface IndexWorkerJob {
-  add(doc: RecordDoc): void;
+  add(doc: RecordNote): void;
   endNotes(): void;
   takeFiles(): Map<string, string>;
   stop(): Promise<void>;
@@ -172,7 +172,7 @@ function bootIndexWorker(preloadPages: boolean): BootedIndexWorker {
     Atomics.add(signal, POSTED, 1);
     Atomics.notify(signal, POSTED);
   };
-  let batch: RecordDoc[] = [];
+  let batch: RecordNote[] = [];
   let batchChars = 0;
   const flush = () => {
     if (batch.length === 0) return;

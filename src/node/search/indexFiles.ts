@@ -2,7 +2,7 @@
 import type { DocPageSettings } from '../pipeline/renderSite.js';
 import type { DocPageModel } from '../../shared/types.js';
 import { buildLocalIndex, INDEX_FILE } from './localIndex.js';
-import { type BuildRecordsInput, type RecordDoc, searchRecords } from './records.js';
+import { type BuildRecordsInput, type RecordNote, searchRecords } from './records.js';
 
 /** What the index worker starts with; the notes arrive afterwards, in batches (DocBatch), as they are rendered. */
 export interface LocalIndexInput extends Omit<BuildRecordsInput, 'docs'> {
@@ -22,11 +22,11 @@ export interface LocalIndexInput extends Omit<BuildRecordsInput, 'docs'> {
  * small (peak RSS ~330 MB either way, ~495 MB for 10,000 notes).
  */
 export interface DocBatch {
-  readonly docs: readonly RecordDoc[];
+  readonly docs: readonly RecordNote[];
 }
 
 /** Every file of the embedded index, from the notes (read once, in page order), handed to `write` (site-relative path, text). */
-export function buildLocalIndexFiles(input: LocalIndexInput, docs: Iterable<RecordDoc>, write: (relPath: string, text: string) => void): void {
+export function buildLocalIndexFiles(input: LocalIndexInput, docs: Iterable<RecordNote>, write: (relPath: string, text: string) => void): void {
   const index = buildLocalIndex(searchRecords({ ...input, docs }), (bundle, texts) => write(`${input.indexDir}text/${bundle}.json`, JSON.stringify(texts)));
   write(`${input.indexDir}${INDEX_FILE}`, JSON.stringify(index.data));
   index.shards.forEach((shard, n) => write(`${input.indexDir}terms/${n}.txt`, shard));

@@ -4,7 +4,7 @@ import type { DocPageSettings } from '../pipeline/renderSite.js';
 import type { DocPageModel } from '../../shared/types.js';
 import type { IndexWorkerReply } from './index.js';
 import { buildLocalIndexFiles, DONE, HANDLED, type IndexWorkerMessage, POSTED } from './indexFiles.js';
-import type { RecordDoc } from './records.js';
+import type { RecordNote } from './records.js';
 
 // Worker thread entry: indexes notes as the main thread renders them, and with `renderPages` renders the note pages
 // it is handed (`wiki build`). It starts before the site is read: its first message says what to index from.
@@ -28,7 +28,7 @@ function firstMessage(): Extract<IndexWorkerMessage, { start: unknown }>['start'
 }
 
 /** The notes to index, up to the last; pages handed meanwhile are rendered as they come. */
-function* receiveDocs(): Generator<RecordDoc> {
+function* receiveDocs(): Generator<RecordNote> {
   for (let message = nextMessage(); !('end' in message); message = nextMessage()) {
     if ('docs' in message) yield* message.docs;
     else if ('settings' in message) renderPage = createPageWriter(message.settings);

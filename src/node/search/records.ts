@@ -3,7 +3,7 @@
  * text under it (type content), covering every note in full. The embedded index and the hosted engines share them.
  */
 import type { DocPageModel } from '../../shared/types.js';
-import type { ParsedDoc } from '../docs/doc.js';
+import type { ParsedNote } from '../notes/note.js';
 import { chunkParagraphs, htmlToInlineText, htmlToParagraphs } from './text.js';
 
 export type RecordType = 'lvl0' | 'lvl1' | 'lvl2' | 'lvl3' | 'lvl4' | 'lvl5' | 'lvl6' | 'content';
@@ -35,12 +35,12 @@ export interface SearchRecord {
 }
 
 /** The parts of a parsed note that records are made from. */
-export type RecordDoc = Pick<ParsedDoc, 'id' | 'route' | 'title' | 'html' | 'contentHasTitle'> & { readonly headings: ReadonlyArray<{ readonly id: string; readonly text: string }> };
+export type RecordNote = Pick<ParsedNote, 'id' | 'route' | 'title' | 'html' | 'contentHasTitle'> & { readonly headings: ReadonlyArray<{ readonly id: string; readonly text: string }> };
 export type RecordPage = Pick<DocPageModel, 'route' | 'breadcrumbs'>;
 
 export interface BuildRecordsInput {
   /** Read once, in order (the index worker decodes each note's HTML only when its turn comes). */
-  readonly docs: Iterable<RecordDoc>;
+  readonly docs: Iterable<RecordNote>;
   readonly pages: readonly RecordPage[];
   /** Prepended to routes: the base URL for the embedded index, origin + base URL for hosted engines. */
   readonly urlPrefix: string;
@@ -81,7 +81,7 @@ function sectionLabel(page: RecordPage | undefined): string {
   return crumbs.length > 1 ? crumbs[0]!.label : 'Docs';
 }
 
-function buildDocRecords(doc: RecordDoc, options: { lvl0: string; urlPrefix: string; maxLength: number }): SearchRecord[] {
+function buildDocRecords(doc: RecordNote, options: { lvl0: string; urlPrefix: string; maxLength: number }): SearchRecord[] {
   const pageUrl = `${options.urlPrefix.replace(/\/$/, '')}${doc.route}`;
   const hierarchy: Hierarchy = { lvl0: options.lvl0, lvl1: doc.title, lvl2: null, lvl3: null, lvl4: null, lvl5: null, lvl6: null };
   const records: SearchRecord[] = [];
@@ -110,7 +110,7 @@ function setLevel(hierarchy: Hierarchy, level: number, heading: string): void {
 }
 
 /** Cuts a note's HTML at its headings; the text before the first heading belongs to the page title. */
-export function splitSections(doc: Pick<RecordDoc, 'html' | 'title' | 'headings' | 'contentHasTitle'>): Section[] {
+export function splitSections(doc: Pick<RecordNote, 'html' | 'title' | 'headings' | 'contentHasTitle'>): Section[] {
   const textById = new Map(doc.headings.map((heading) => [heading.id, heading.text]));
   const sections: Section[] = [];
   let current = { level: 1, anchor: null as string | null, heading: doc.title, start: 0, headEnd: 0 };

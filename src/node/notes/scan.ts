@@ -3,7 +3,7 @@ import path from 'node:path';
 import { asSourcePath, type SourcePath } from '../../shared/paths.js';
 import type { DiagnosticList } from '../diagnostics.js';
 import { categoryFileNames, parseCategoryFile, type CategoryMetadata } from './category.js';
-import { isNoteName } from './docPaths.js';
+import { isNoteName } from './notePaths.js';
 
 /** A Markdown file found under the docs folder, decoded. */
 export interface ScannedNote {

@@ -1,10 +1,10 @@
 import path from 'node:path';
-import { asDocId, asRoute, type DocId, type Route, type SourcePath } from '../../shared/paths.js';
+import { asDocId, asRoute, type NoteId, type Route, type SourcePath } from '../../shared/paths.js';
 import { parseNumberPrefix, stripPathNumberPrefixes } from './numberPrefix.js';
 
 /** What a note's path and front matter say about its identity, before its Markdown is read. */
 export interface DocLocation {
-  readonly id: DocId;
+  readonly id: NoteId;
   /** Docs-relative folder of the note, '.' at the root (number prefixes kept, as in the file system). */
   readonly dirName: string;
   /** Sidebar position from the file name's number prefix, if any. */

@@ -1,12 +1,12 @@
-import type { DocId, Route, SourcePath } from '../../shared/paths.js';
+import type { NoteId, Route, SourcePath } from '../../shared/paths.js';
 import type { HeadingInfo, LinkRecord } from '../markdown/noteEnv.js';
 import type { FrontMatter } from './frontMatter.js';
 
 /** A note with its identity resolved: id, route, folder and front matter. */
-export interface Doc {
+export interface Note {
   readonly sourcePath: SourcePath;
   readonly filePath: string;
-  readonly id: DocId;
+  readonly id: NoteId;
   readonly route: Route;
   /** Docs-relative folder, '.' at the root. */
   readonly dirName: string;
@@ -21,7 +21,7 @@ export interface Doc {
  * What the sidebar, the page models and the navbar need of a note: its title and description, read from the front
  * matter and the start of the body without rendering it, so `wiki build` can render each note only when its page is.
  */
-export interface DocSummary extends Omit<Doc, 'body'> {
+export interface NoteSummary extends Omit<Note, 'body'> {
   readonly title: string;
   /** Whether the body opens with its own `# heading`. */
   readonly contentHasTitle: boolean;
@@ -29,7 +29,7 @@ export interface DocSummary extends Omit<Doc, 'body'> {
 }
 
 /** A note's rendered Markdown. */
-export interface DocContent {
+export interface NoteContent {
   readonly html: string;
   readonly headings: readonly HeadingInfo[];
   readonly links: readonly LinkRecord[];
@@ -38,4 +38,4 @@ export interface DocContent {
 }
 
 /** A note after its Markdown was rendered (its Markdown source is dropped: the HTML is what later stages use). */
-export interface ParsedDoc extends DocSummary, DocContent {}
+export interface ParsedNote extends NoteSummary, NoteContent {}

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { applyTrailingSlash, computeDocRoute, isValidRoute, locateDoc } from '../../src/node/docs/docPaths.js';
-import { parseNumberPrefix } from '../../src/node/docs/numberPrefix.js';
+import { applyTrailingSlash, computeDocRoute, isValidRoute, locateDoc } from '../../src/node/notes/notePaths.js';
+import { parseNumberPrefix } from '../../src/node/notes/numberPrefix.js';
 import { asRoute, asSourcePath, htmlPathForRoute, pageDataPath } from '../../src/shared/paths.js';
 
 // File path -> doc id -> route, as Docusaurus 2 computes them for the same folder of notes.

@@ -1,23 +1,23 @@
 import path from 'node:path';
 import type MarkdownIt from 'markdown-it';
-import type { Doc, DocContent, DocSummary, ParsedDoc } from '../docs/doc.js';
-import { parseNumberPrefix } from '../docs/numberPrefix.js';
+import type { Note, NoteContent, NoteSummary, ParsedNote } from './note.js';
+import { parseNumberPrefix } from './numberPrefix.js';
 import { createExcerpt } from '../markdown/excerpt.js';
 import type { HeadingInfo, LinkResolver } from '../markdown/noteEnv.js';
 import type { HtmlSanitizer } from '../markdown/rawHtml.js';
 import { createMarkdownRenderer, createNoteEnv, renderNote } from '../markdown/renderNote.js';
-import { createLinkResolver, type LinkResolverOptions } from './links.js';
+import { createLinkResolver, type LinkResolverOptions } from '../resolve/links.js';
 
 /** Renders one note, with its title and description (what `wiki dev` does for an edit). */
-export function parseDoc(doc: Doc, parser: NoteParser): ParsedDoc {
-  return { ...summarizeDoc(doc, parser), ...renderDocContent(doc, parser) };
+export function parseNote(doc: Note, parser: NoteParser): ParsedNote {
+  return { ...summariseNote(doc, parser), ...renderNoteContent(doc, parser) };
 }
 
 /**
  * A note's title and description, derived the way the reference site does, without rendering the note: the title is
  * the front matter's, else a leading `# heading`, else the file name. Only the body's first block is parsed.
  */
-export function summarizeDoc(doc: Doc, parser: NoteParser): DocSummary {
+export function summariseNote(doc: Note, parser: NoteParser): NoteSummary {
   const first = leadingHeading(doc, parser);
   const contentTitle = first?.level === 1 ? compatibleTitle(doc.body, first.text.trim()) : undefined;
   const title = doc.frontMatter.title ?? contentTitle ?? parseNumberPrefix(path.posix.parse(doc.sourcePath).name).name;
@@ -32,7 +32,7 @@ export function summarizeDoc(doc: Doc, parser: NoteParser): DocSummary {
 }
 
 /** The note's Markdown rendered: HTML, headings (ids kept apart from the source) and link records. */
-export function renderDocContent(doc: Doc, { md, resolveLink, sanitizeHtml }: NoteParser): DocContent {
+export function renderNoteContent(doc: Note, { md, resolveLink, sanitizeHtml }: NoteParser): NoteContent {
   const rendered = renderNote(md, { sourcePath: doc.sourcePath, body: doc.body, lineOffset: doc.lineOffset, resolveLink, sanitizeHtml });
   return {
     html: rendered.html,
@@ -48,7 +48,7 @@ export function renderDocContent(doc: Doc, { md, resolveLink, sanitizeHtml }: No
  * Definitions are the one thing later text can change a heading with (`# [Title][ref]`): a body that may have one
  * and brackets up front is parsed whole.
  */
-function leadingHeading(doc: Doc, { md, resolveLink }: NoteParser): HeadingInfo | undefined {
+function leadingHeading(doc: Note, { md, resolveLink }: NoteParser): HeadingInfo | undefined {
   const parseHead = (source: string) => {
     const env = createNoteEnv({ sourcePath: doc.sourcePath, lineOffset: doc.lineOffset, resolveLink });
     return md.parse(source, env).length > 0 ? { first: env.headings[0] } : undefined;
@@ -93,26 +93,26 @@ export function createNoteParser(resolverOptions: LinkResolverOptions, sanitizeH
 }
 
 /** Parses notes in order on this thread. */
-export function parseDocsInline(docs: readonly Doc[], resolverOptions: LinkResolverOptions): ParsedDoc[] {
+export function parseNotesInline(docs: readonly Note[], resolverOptions: LinkResolverOptions): ParsedNote[] {
   const parser = createNoteParser(resolverOptions);
-  return docs.map((doc) => parseDoc(doc, parser));
+  return docs.map((doc) => parseNote(doc, parser));
 }
 
 /** Every note's title and description (`summaries[i]` is `docs[i]`'s). */
-export function summarizeDocs(docs: readonly Doc[], parser: NoteParser): DocSummary[] {
-  return docs.map((doc) => summarizeDoc(doc, parser));
+export function summariseNotes(docs: readonly Note[], parser: NoteParser): NoteSummary[] {
+  return docs.map((doc) => summariseNote(doc, parser));
 }
 
 const YIELD_EVERY_MS = 20;
 
 /**
- * Renders notes on this thread (with `render`: renderDocContent, or a cache in front of it), handing each to
+ * Renders notes on this thread (with `render`: renderNoteContent, or a cache in front of it), handing each to
  * `onParsed` as it is done. Worker threads were measured and do not pay on the 2-core machine: two threads parsing
  * half the corpus each take 2.0-2.3 s against 2.3 s for one thread alone (each isolate warms up its own JIT, and
  * allocation-heavy parsing contends for memory). The event loop runs every few milliseconds until `until` settles:
  * esbuild bundles the browser code meanwhile, in its own process, but its plugins answer on this thread.
  */
-export async function renderDocsWhile(docs: readonly Doc[], render: (doc: Doc) => DocContent, onParsed: (content: DocContent, index: number) => void, until?: Promise<unknown>): Promise<void> {
+export async function renderNotesWhile(docs: readonly Note[], render: (doc: Note) => NoteContent, onParsed: (content: NoteContent, index: number) => void, until?: Promise<unknown>): Promise<void> {
   let settled = !until;
   void until?.finally(() => (settled = true)).catch(() => undefined);
   let slice = performance.now();
