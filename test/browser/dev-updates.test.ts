@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import type { DevMessage } from '../../src/client/dev/protocol.js';
+import type { DevMessage } from '../../src/shared/devProtocol.js';
 import { HEADINGS_FILE } from '../../src/node/search/index.js';
 import { fixturesDir, makeTempDir } from '../helpers/cli.js';
 import { copyFixtureSite, startDevProcess, type DevProcess } from '../helpers/devServer.js';

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { request } from 'node:http';
 import { after, before, describe, it } from 'node:test';
-import { devEventsPath, type DevMessage } from '../../src/client/dev/protocol.js';
+import { devEventsPath, type DevMessage } from '../../src/shared/devProtocol.js';
 import { injectDevClient } from '../../src/node/dev/devServer.js';
 import { createLiveEvents } from '../../src/node/dev/liveEvents.js';
 import { addInlineScriptHashes, defaultContentSecurityPolicy, memoryFiles, startSiteServer, type SiteServer } from '../../src/node/server/index.js';

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { request, type IncomingHttpHeaders } from 'node:http';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { devEventsPath } from '../../src/client/dev/protocol.js';
+import { devEventsPath } from '../../src/shared/devProtocol.js';
 import { startDevServer, type DevServer } from '../../src/node/dev/devServer.js';
 import { createHostCheck } from '../../src/node/server/index.js';
 import { fixturesDir, makeTempDir } from '../helpers/cli.js';

@@ -6,7 +6,7 @@
 import { pageDataPath, type Route } from '../../shared/paths.js';
 import type { DocPageModel } from '../../shared/types.js';
 import { showProblems } from './overlay.js';
-import { devEventsPath, type DevMessage } from './protocol.js';
+import { devEventsPath, type DevMessage } from '../../shared/devProtocol.js';
 
 const scrollKey = 'wiki-dev-scroll';
 const script = document.querySelector<HTMLScriptElement>('script[data-wiki-dev-version]');

@@ -1,5 +1,5 @@
 /** The dev server's error overlay: every build error with its file, line, message and fix. */
-import type { DevProblem } from './protocol.js';
+import type { DevProblem } from '../../shared/devProtocol.js';
 
 const overlayId = '__wiki-dev-overlay';
 /** Problems the reader closed the overlay on; it stays closed until they change. */

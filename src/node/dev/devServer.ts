@@ -7,7 +7,7 @@ import { promises as fs } from 'node:fs';
 import type { ServerResponse } from 'node:http';
 import path from 'node:path';
 import { build } from 'esbuild';
-import { devClientPath, type DevMessage } from '../../client/dev/protocol.js';
+import { devClientPath, type DevMessage } from '../../shared/devProtocol.js';
 import { createHostCheck, memoryFile, openDiskFile, startSiteServer, type SiteFiles } from '../server/index.js';
 import { readSiteFile } from './devSite.js';
 import { createLiveEvents } from './liveEvents.js';

@@ -1,6 +1,6 @@
 /** The dev server's event stream (Server-Sent Events): every open tab hears about each rebuild. */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { devEventsPath, type DevMessage } from '../../client/dev/protocol.js';
+import { devEventsPath, type DevMessage } from '../../shared/devProtocol.js';
 
 export interface LiveEvents {
   /** Answers requests for the event stream; false for any other path. */

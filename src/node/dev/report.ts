@@ -1,5 +1,5 @@
 /** Terminal output of `wiki dev`: each problem once when it appears, and a line when the errors are gone. */
-import type { DevProblem } from '../../client/dev/protocol.js';
+import type { DevProblem } from '../../shared/devProtocol.js';
 import { formatDiagnostic, type Diagnostic } from '../diagnostics.js';
 
 /** What has been printed so far in this session. */

@@ -4,7 +4,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import type { DevMessage, DevProblem } from '../../client/dev/protocol.js';
+import type { DevMessage, DevProblem } from '../../shared/devProtocol.js';
 import { asRoute } from '../../shared/paths.js';
 import { extensionDirs } from '../context.js';
 import { createNoteContentCache } from '../pipeline/noteCache.js';
