@@ -15,7 +15,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { createBuildContext } from '../src/node/context.js';
-import { loadSite } from '../src/node/pipeline/loadSite.js';
+import { loadSite } from '../src/node/pipeline/pipeline.js';
 import { validateConfig } from '../src/node/config/loadConfig.js';
 
 const repoRoot = path.resolve(import.meta.dirname, '..');
@@ -30,8 +30,8 @@ async function benchPipeline(): Promise<void> {
   const wall = (performance.now() - start) / 1000;
   const cpu = process.cpuUsage(cpuBefore);
   const stages = [...context.timings].map(([name, ms]) => `${name} ${Math.round(ms)} ms`).join(', ');
-  console.log(`pipeline (scan -> page models): ${site.docs.length} notes, ${site.docPages.length} page models`);
-  console.log(`  wall ${wall.toFixed(2)} s, CPU ${((cpu.user + cpu.system) / 1e6).toFixed(2)} s, peak RSS ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MB, ${(site.docs.length / wall).toFixed(0)} notes/s`);
+  console.log(`pipeline (scan -> page models): ${site.notes.length} notes, ${site.notePages.length} page models`);
+  console.log(`  wall ${wall.toFixed(2)} s, CPU ${((cpu.user + cpu.system) / 1e6).toFixed(2)} s, peak RSS ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MB, ${(site.notes.length / wall).toFixed(0)} notes/s`);
   console.log(`  stages: ${stages}`);
 }
 

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { buildSite } from './pipeline/build.js';
+import { buildSite } from './pipeline/pipeline.js';
 import { createBuildContext, type BuildContext } from './context.js';
 import { rebuildWithLargerHeap } from './pipeline/largeHeap.js';
 import { checkOutputFolder, OutputFolderError } from './pipeline/outputFolder.js';
@@ -62,14 +62,14 @@ async function runBuild(args: readonly string[]): Promise<number> {
   const started = performance.now();
   const configPath = values.config ?? 'wiki.config.ts';
   const config = await loadConfig(configPath);
-  const context = createBuildContext({ config, siteDir: path.dirname(path.resolve(configPath)), ...(values.docs && { docsDir: values.docs }), ...(values.out && { outDir: values.out }) });
+  const context = createBuildContext({ config, siteDir: path.dirname(path.resolve(configPath)), configPath, ...(values.docs && { docsDir: values.docs }), ...(values.out && { outDir: values.out }) });
   checkOutputFolder(context.outDir, context, context.displayPath);
   const childStatus = rebuildWithLargerHeap(context.docsDir);
   if (childStatus !== undefined) return childStatus;
   console.log(`Building ${config.title} from ${context.displayPath(context.docsDir) || '.'} ...`);
   let result;
   try {
-    result = await buildSite(context, configPath, { strict: values.strict, onWait: (pid) => console.log(`Waiting for another \`wiki build\`${pid ? ` (pid ${pid})` : ''} writing ${context.displayPath(context.outDir) || '.'} to finish...`) });
+    result = await buildSite(context, { strict: values.strict, onWait: (pid) => console.log(`Waiting for another \`wiki build\`${pid ? ` (pid ${pid})` : ''} writing ${context.displayPath(context.outDir) || '.'} to finish...`) });
   } catch (error) {
     if (error instanceof ConfigError || error instanceof OutputFolderError) throw error;
     console.error(`error ${describeErrorChain(error)}`);

@@ -7,6 +7,8 @@ export interface BuildContext {
   readonly config: SiteConfig;
   /** Folder of the config file: relative settings resolve against it. */
   readonly siteDir: string;
+  /** The config file as messages name it (e.g. "wiki.config.ts"). */
+  readonly configPath: string;
   readonly docsDir: string;
   readonly staticDir: string;
   readonly outDir: string;
@@ -21,6 +23,8 @@ export interface BuildContext {
 export interface CreateContextOptions {
   readonly config: SiteConfig;
   readonly siteDir: string;
+  /** The config file as given (default: wiki.config.ts in the site folder). */
+  readonly configPath?: string;
   readonly docsDir?: string;
   readonly outDir?: string;
   readonly mode?: 'production' | 'development';
@@ -32,6 +36,7 @@ export function createBuildContext(options: CreateContextOptions): BuildContext 
   return {
     config,
     siteDir,
+    configPath: options.configPath ?? (path.relative(cwd, path.join(siteDir, 'wiki.config.ts')) || 'wiki.config.ts'),
     docsDir: path.resolve(options.docsDir ?? path.resolve(siteDir, config.docsDir)),
     staticDir: path.resolve(siteDir, config.staticDir),
     outDir: path.resolve(options.outDir ?? path.resolve(siteDir, config.outDir)),

@@ -13,7 +13,7 @@ const docsDir = '/virtual/docs';
 /** The notes of a docs folder (path -> Markdown) with the parser a build of it would use. */
 function buildOf(files: Record<string, string>): { docs: Note[]; parser: NoteParser } {
   const notes = Object.entries(files).map(([file, text]) => ({ sourcePath: asSourcePath(file), filePath: `${docsDir}/${file}`, text }));
-  const { docs } = resolveNotes({ notes, diagnostics: new DiagnosticList(), displayPath: (file) => file, includeDrafts: false, trailingSlash: undefined, onDuplicateRoutes: 'warn' });
+  const { notes: docs } = resolveNotes({ notes, diagnostics: new DiagnosticList(), displayPath: (file) => file, includeDrafts: false, trailingSlash: undefined, onDuplicateRoutes: 'warn' });
   const parser = createNoteParser({ routes: docs.map((doc) => [doc.sourcePath, doc.route] as const), docsDir, staticFiles: new Set(), extraRoutes: new Set(), baseUrl: '/' });
   return { docs, parser };
 }

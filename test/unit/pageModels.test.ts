@@ -3,7 +3,7 @@ import { describe, it } from 'node:test';
 import { validateConfig } from '../../src/node/config/loadConfig.js';
 import type { SiteConfigInput } from '../../src/node/config/schema.js';
 import { DiagnosticList } from '../../src/node/diagnostics.js';
-import { buildDocPageModels } from '../../src/node/resolve/pageModels.js';
+import { buildNotePageModels } from '../../src/node/resolve/pageModels.js';
 import { parseNotesInline } from '../../src/node/notes/parseNotes.js';
 import { resolveNotes } from '../../src/node/resolve/routes.js';
 import { buildSidebar } from '../../src/node/resolve/sidebar.js';
@@ -26,10 +26,10 @@ function buildPages(config: Partial<SiteConfigInput> = {}): Map<string, DocPageM
   const siteConfig = validateConfig({ title: 'Test Wiki', url: 'https://wiki.example.com', editUrl: 'https://github.com/me/wiki/edit/main/docs', ...config }, 'test');
   const notes = Object.entries(files).map(([sourcePath, text]) => ({ sourcePath: asSourcePath(sourcePath), filePath: `/virtual/docs/${sourcePath}`, text }));
   const diagnostics = new DiagnosticList();
-  const { docs } = resolveNotes({ notes, diagnostics, displayPath: (file) => file, includeDrafts: false, trailingSlash: siteConfig.trailingSlash, onDuplicateRoutes: 'warn' });
+  const { notes: docs } = resolveNotes({ notes, diagnostics, displayPath: (file) => file, includeDrafts: false, trailingSlash: siteConfig.trailingSlash, onDuplicateRoutes: 'warn' });
   const parsed = parseNotesInline(docs, { routes: docs.map((doc) => [doc.sourcePath, doc.route] as const), docsDir: '/virtual/docs', staticFiles: new Set(), extraRoutes: new Set(), baseUrl: siteConfig.baseUrl });
   const sidebar = buildSidebar({ docs: parsed, categories: new Map(), collapsed: true });
-  return new Map(buildDocPageModels({ config: siteConfig, sidebar, docs: parsed }).map((page) => [page.docId as string, page]));
+  return new Map(buildNotePageModels({ config: siteConfig, sidebar, docs: parsed }).map((page) => [page.docId as string, page]));
 }
 
 const pages = buildPages();

@@ -9,7 +9,7 @@ import { highlightTerms, sanitizeHighlight } from '../../src/client/search/hits.
 import { toSiteUrl } from '../../src/client/search/urls.js';
 import { createMarkdownRenderer, renderNote } from '../../src/node/markdown/renderNote.js';
 import { createTextSearch, excerptAround } from '../../src/client/search/providers/textSearch.js';
-import { buildLocalIndexFiles, type DocBatch } from '../../src/node/search/indexFiles.js';
+import { buildLocalIndexFiles, type NoteBatch } from '../../src/node/search/indexFiles.js';
 import { buildLocalIndex, INDEX_FILE, TEXT_BUNDLE_SIZE } from '../../src/node/search/localIndex.js';
 import { buildSearchRecords, type RecordNote } from '../../src/node/search/records.js';
 import { chunkParagraphs, decodeEntities, htmlToParagraphs } from '../../src/node/search/text.js';
@@ -134,9 +134,9 @@ describe('embedded index', () => {
     const sections = Array.from({ length: 3 * TEXT_BUNDLE_SIZE }, (_, n) => `## Stop ${n}\n\nStation ${n} of the line.\n`).join('\n');
     const other = renderDoc({ id: 'travel/japan', route: '/travel/japan', title: 'Japan — 日本', body: `# Japan — 日本\n\nTōkyō, 東京 and “Kyoto”.\n\n## Food\n\nRamen 🍜.\n\n${sections}` });
     const docs = [note, other];
-    const batch: DocBatch = structuredClone({ docs });
+    const batch: NoteBatch = structuredClone({ notes: docs });
     const files = new Map<string, string>();
-    buildLocalIndexFiles({ pages, urlPrefix: '/', indexDir: 'search/' }, batch.docs, (relPath, text) => files.set(relPath, text));
+    buildLocalIndexFiles({ pages, urlPrefix: '/', indexDir: 'search/' }, batch.notes, (relPath, text) => files.set(relPath, text));
     const direct = buildLocalIndex(buildSearchRecords({ docs, pages, urlPrefix: '/' }));
     assert.equal(files.get(`search/${INDEX_FILE}`), JSON.stringify(direct.data));
     assert.equal(files.get('search/terms/0.txt'), direct.shards[0]);

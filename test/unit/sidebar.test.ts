@@ -14,7 +14,7 @@ import type { SidebarItem } from '../../src/shared/types.js';
 function parseNotes(files: Record<string, string>): ParsedNote[] {
   const notes = Object.entries(files).map(([sourcePath, text]) => ({ sourcePath: asSourcePath(sourcePath), filePath: `/virtual/docs/${sourcePath}`, text }));
   const diagnostics = new DiagnosticList();
-  const { docs } = resolveNotes({ notes, diagnostics, displayPath: (file) => file, includeDrafts: false, trailingSlash: undefined, onDuplicateRoutes: 'warn' });
+  const { notes: docs } = resolveNotes({ notes, diagnostics, displayPath: (file) => file, includeDrafts: false, trailingSlash: undefined, onDuplicateRoutes: 'warn' });
   assert.deepEqual(diagnostics.items, []);
   return parseNotesInline(docs, { routes: docs.map((doc) => [doc.sourcePath, doc.route] as const), docsDir: '/virtual/docs', staticFiles: new Set(), extraRoutes: new Set(), baseUrl: '/' });
 }

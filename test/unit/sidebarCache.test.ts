@@ -3,7 +3,8 @@ import path from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import { before, describe, it } from 'node:test';
 import { createBuildContext } from '../../src/node/context.js';
-import { loadSite, type SiteData } from '../../src/node/pipeline/loadSite.js';
+import { loadSite } from '../../src/node/pipeline/pipeline.js';
+import type { SiteData } from '../../src/node/pipeline/site.js';
 import { validateConfig } from '../../src/node/config/loadConfig.js';
 import { renderPageHtml, renderPageParts } from '../../src/node/render/renderPage.js';
 import { createSidebarHtmlCache, RECENT_BRANCHES } from '../../src/node/render/sidebarCache.js';
@@ -21,7 +22,7 @@ describe('sidebar HTML cache', () => {
   before(async () => {
     const config = validateConfig({ title: 'Everything I know', url: 'https://wiki.example.com', baseUrl: '/wiki/' }, 'test');
     site = await loadSite(createBuildContext({ config, siteDir: corpus, docsDir: corpus }));
-    theme = buildThemeSettings({ config, configPath: 'test', docs: site.docs, draftIds: site.draftIds, sidebar: site.sidebar });
+    theme = buildThemeSettings({ config, configPath: 'test', docs: site.notes, draftIds: site.draftIds, sidebar: site.sidebar });
   });
 
   it('renders every corpus page exactly as a full render does', () => {
@@ -29,7 +30,7 @@ describe('sidebar HTML cache', () => {
     const keys = sidebarShapeKeys(site.sidebar);
     const differing: string[] = [];
     const renderedAlone: string[] = [];
-    for (const page of site.docPages) {
+    for (const page of site.notePages) {
       const input = { page, site: theme, sidebar: pruneSidebar(site.sidebar, page.route), stylesheets: [], scripts: [], bootJson: '{}' };
       const parts = renderPageParts({ ...input, sidebarCache: { cache, key: keys.get(page.route) ?? '' } });
       const joined = parts.map((part) => (typeof part === 'string' ? part : Buffer.from(part).toString('utf8'))).join('');
@@ -39,15 +40,15 @@ describe('sidebar HTML cache', () => {
     assert.deepEqual(differing, []);
     assert.deepEqual(renderedAlone, [], 'every page writes its branch\'s shared sidebar bytes');
     // Pages in sidebar order: the few recent branches kept serve them all, so each branch is rendered exactly once.
-    const branchKeys = new Set(site.docPages.map((page) => keys.get(page.route) ?? ''));
-    assert.ok(branchKeys.size > 50 && branchKeys.size < site.docPages.length / 2, `${branchKeys.size} branches for ${site.docPages.length} pages`);
+    const branchKeys = new Set(site.notePages.map((page) => keys.get(page.route) ?? ''));
+    assert.ok(branchKeys.size > 50 && branchKeys.size < site.notePages.length / 2, `${branchKeys.size} branches for ${site.notePages.length} pages`);
     assert.equal(cache.branchesRendered, branchKeys.size, 'one sidebar rendered per branch');
     assert.ok(cache.branches.size <= RECENT_BRANCHES, 'only recent branches are kept');
     assert.ok(cache.pieces?.verified, 'sidebars put together from their top-level items');
   });
 
   it('falls back to whole sidebars when the pieces do not put one together (a theme whose sidebar is more than its items)', () => {
-    const pages = site.docPages.filter((_, n) => n % 50 === 0);
+    const pages = site.notePages.filter((_, n) => n % 50 === 0);
     const keys = sidebarShapeKeys(site.sidebar);
     const cases = {
       'a frame that its items do not fit': { before: '<nav>', after: '</nav>', items: new Map<number, string>(), verified: false },
@@ -72,7 +73,7 @@ describe('sidebar HTML cache', () => {
     const index = indexSidebarRoutes(site.sidebar);
     const differing: string[] = [];
     let fetched = 0;
-    for (const page of site.docPages) {
+    for (const page of site.notePages) {
       const indices = pageSidebarBranches(site.sidebar, page.route, index);
       fetched += indices.length;
       const branches = new Map(indices.map((i) => [i, JSON.parse(JSON.stringify(site.sidebar[i])) as (typeof site.sidebar)[number]]));
@@ -80,7 +81,7 @@ describe('sidebar HTML cache', () => {
       if (!isDeepStrictEqual(assembled, JSON.parse(JSON.stringify(pruneSidebar(site.sidebar, page.route, index))))) differing.push(page.route);
     }
     assert.deepEqual(differing, []);
-    assert.ok(fetched <= site.docPages.length, `at most one branch file a page on the corpus (${fetched} for ${site.docPages.length} pages)`);
+    assert.ok(fetched <= site.notePages.length, `at most one branch file a page on the corpus (${fetched} for ${site.notePages.length} pages)`);
   });
 
   it('gives pages the same shape key only when their pruned sidebars and branches are the same', () => {
@@ -88,13 +89,13 @@ describe('sidebar HTML cache', () => {
     const index = indexSidebarRoutes(site.sidebar);
     const shapeByKey = new Map<string, string>();
     const mismatched: string[] = [];
-    for (const page of site.docPages) {
+    for (const page of site.notePages) {
       const key = keys.get(page.route) ?? '';
       const shape = JSON.stringify([pruneSidebar(site.sidebar, page.route, index), pageSidebarBranches(site.sidebar, page.route, index)]);
       if ((shapeByKey.get(key) ?? shape) !== shape) mismatched.push(page.route);
       shapeByKey.set(key, shape);
     }
     assert.deepEqual(mismatched, []);
-    assert.ok(shapeByKey.size > 50 && shapeByKey.size < site.docPages.length / 2, `${shapeByKey.size} shapes for ${site.docPages.length} pages`);
+    assert.ok(shapeByKey.size > 50 && shapeByKey.size < site.notePages.length / 2, `${shapeByKey.size} shapes for ${site.notePages.length} pages`);
   });
 });

@@ -3,7 +3,7 @@ import { describe, it } from 'node:test';
 import { buildRuntimeFiles } from '../../src/node/pipeline/runtimeData.js';
 import { validateConfig } from '../../src/node/config/loadConfig.js';
 import { DiagnosticList } from '../../src/node/diagnostics.js';
-import { buildDocPageModels } from '../../src/node/resolve/pageModels.js';
+import { buildNotePageModels } from '../../src/node/resolve/pageModels.js';
 import { parseNotesInline } from '../../src/node/notes/parseNotes.js';
 import { resolveNotes } from '../../src/node/resolve/routes.js';
 import { buildSidebar, MAX_REPEATED_TITLE, shortenTitle } from '../../src/node/resolve/sidebar.js';
@@ -302,10 +302,10 @@ describe('a note with a very long title', () => {
   const siteConfig = validateConfig({ title: 'Site', url: 'https://wiki.example.com' }, 'test');
   const notes = Object.entries(files).map(([sourcePath, text]) => ({ sourcePath: asSourcePath(sourcePath), filePath: `/virtual/docs/${sourcePath}`, text }));
   const diagnostics = new DiagnosticList();
-  const { docs } = resolveNotes({ notes, diagnostics, displayPath: (file) => file, includeDrafts: false, trailingSlash: undefined, onDuplicateRoutes: 'warn' });
+  const { notes: docs } = resolveNotes({ notes, diagnostics, displayPath: (file) => file, includeDrafts: false, trailingSlash: undefined, onDuplicateRoutes: 'warn' });
   const parsed = parseNotesInline(docs, { routes: docs.map((doc) => [doc.sourcePath, doc.route] as const), docsDir: '/virtual/docs', staticFiles: new Set(), extraRoutes: new Set(), baseUrl: '/' });
   const sidebar = buildSidebar({ docs: parsed, categories: new Map(), collapsed: true });
-  const pages = new Map(buildDocPageModels({ config: siteConfig, sidebar, docs: parsed, diagnostics, displayPath: (file) => file.replace('/virtual/', '') }).map((page) => [page.route as string, page]));
+  const pages = new Map(buildNotePageModels({ config: siteConfig, sidebar, docs: parsed, diagnostics, displayPath: (file) => file.replace('/virtual/', '') }).map((page) => [page.route as string, page]));
 
   it('is cut wherever it is repeated: sidebar, previous/next, breadcrumbs, its page title and head', () => {
     assert.ok(sidebar.every((item) => item.label.length <= MAX_REPEATED_TITLE));

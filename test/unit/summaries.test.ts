@@ -2,7 +2,8 @@ import assert from 'node:assert/strict';
 import path from 'node:path';
 import { before, describe, it } from 'node:test';
 import { createBuildContext } from '../../src/node/context.js';
-import { loadSiteOutline, type SiteOutline } from '../../src/node/pipeline/loadSite.js';
+import { loadOutline } from '../../src/node/pipeline/pipeline.js';
+import type { SiteOutline } from '../../src/node/pipeline/site.js';
 import { validateConfig } from '../../src/node/config/loadConfig.js';
 import { DiagnosticList } from '../../src/node/diagnostics.js';
 import { renderNote } from '../../src/node/markdown/renderNote.js';
@@ -16,7 +17,7 @@ const corpus = path.resolve(import.meta.dirname, '../../../shared/corpora/knowle
 
 /** The title as the full parse gives it: a level-1 heading that is the body's first block. */
 function titleFromFullParse(outline: SiteOutline, index: number): string | undefined {
-  const doc = outline.sources[index]!;
+  const doc = outline.notes[index]!;
   const { headings } = renderNote(outline.parser.md, { sourcePath: doc.sourcePath, body: doc.body, lineOffset: doc.lineOffset, resolveLink: outline.parser.resolveLink });
   const first = headings[0];
   return first?.isFirstBlock && first.level === 1 ? first.text.trim() : undefined;
@@ -26,7 +27,7 @@ describe('note summaries (titles without rendering the note)', () => {
   let outline: SiteOutline;
   before(async () => {
     const config = validateConfig({ title: 'Everything I know', url: 'https://wiki.example.com' }, 'test');
-    outline = await loadSiteOutline(createBuildContext({ config, siteDir: corpus, docsDir: corpus }));
+    outline = await loadOutline(createBuildContext({ config, siteDir: corpus, docsDir: corpus }));
     await outline.bundles;
   });
 
@@ -55,7 +56,7 @@ describe('note summaries (titles without rendering the note)', () => {
   for (const [name, body, title] of cases) {
     it(`reads the title of ${name}`, () => {
       const notes = [{ sourcePath: asSourcePath('web/note.md'), filePath: '/virtual/docs/web/note.md', text: body }];
-      const { docs } = resolveNotes({ notes, diagnostics: new DiagnosticList(), displayPath: (file) => file, includeDrafts: false, trailingSlash: undefined, onDuplicateRoutes: 'warn' });
+      const { notes: docs } = resolveNotes({ notes, diagnostics: new DiagnosticList(), displayPath: (file) => file, includeDrafts: false, trailingSlash: undefined, onDuplicateRoutes: 'warn' });
       const parser = createNoteParser({ routes: [], docsDir: '/virtual/docs', staticFiles: new Set(), extraRoutes: new Set(), baseUrl: '/' });
       const summary = summariseNote(docs[0]!, parser);
       assert.equal(summary.contentHasTitle, title !== undefined);

@@ -88,7 +88,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   }
 
   const site = session.site;
-  const what = site ? `${site.docs.length} notes from ${path.relative(process.cwd(), site.context.docsDir) || '.'}` : 'nothing (the build failed, see above)';
+  const what = site ? `${site.notes.length} notes from ${path.relative(process.cwd(), site.context.docsDir) || '.'}` : 'nothing (the build failed, see above)';
   const stages = site ? ` (${[...site.context.timings].map(([name, ms]) => `${name} ${Math.round(ms)} ms`).join(', ')})` : '';
   log(`wiki dev: serving ${what}, ready in ${startupSeconds.toFixed(2)} s${stages}`);
   log(`  ${server.url.replace('127.0.0.1', 'localhost')}  (watching notes, static files and ${options.configPath}; Ctrl+C to stop)`);

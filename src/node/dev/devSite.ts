@@ -1,24 +1,22 @@
 /**
- * The site as `wiki dev` holds it: one full in-memory build (the same `prepareSite` that `wiki build` runs),
- * rendered in the background while pages are rendered on demand, and updated in place when a note changes.
+ * The site as `wiki dev` holds it: the pipeline's stages run into memory (loadSite, the same stages as `wiki build`),
+ * pages rendered in the background and on demand, and updated in place when a note changes.
  */
 import path from 'node:path';
 import { setTimeout as sleep, setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import { htmlPathForRoute, pageDataPath } from '../../shared/paths.js';
 import type { DocPageModel, PageModel, ThemeSettings } from '../../shared/types.js';
-import { prepareSite } from '../pipeline/build.js';
 import type { ClientAssets } from '../pipeline/clientBundle.js';
 import { createBuildContext, type BuildContext } from '../context.js';
+import { DiagnosticList } from '../diagnostics.js';
 import type { NoteContentCache } from '../pipeline/noteCache.js';
-import { joinContents, type SiteFile, type SiteFileMap } from '../pipeline/emit.js';
-import type { SiteData } from '../pipeline/loadSite.js';
+import { joinContents, type SiteFile, type SiteFileMap } from '../siteWriter.js';
+import { layOutSite, loadSite } from '../pipeline/pipeline.js';
+import type { SiteData } from '../pipeline/site.js';
 import { renderSite } from '../pipeline/renderSite.js';
 import type { SiteConfig } from '../config/schema.js';
 import type { Diagnostic } from '../diagnostics.js';
 import type { ParsedNote } from '../notes/note.js';
-import { buildDocPageModels } from '../resolve/pageModels.js';
-import { buildSidebar } from '../resolve/sidebar.js';
-import { buildThemeSettings } from '../resolve/themeSettings.js';
 import { STYLESHEET_FILE } from '../search/index.js';
 
 // The search index files are written beside the search stylesheet.
@@ -30,13 +28,13 @@ export interface DevSite {
   /** The site data and theme settings as they are now (edits replace them). */
   site: SiteData;
   theme: ThemeSettings;
-  /** Every output file of the build as first made (the build's own renderer: pages, data, search index...). */
+  /** Every output file of the build as first made, but the search files (the build's own renderer: pages, data...). */
   readonly renderAll: () => Iterable<SiteFile>;
   /** The browser bundle pages rendered here link to (built once per dev session). */
   readonly client: ClientAssets;
   /** The notes and page models as they are now (edits replace entries; `site` is rebuilt from them). */
-  readonly docs: ParsedNote[];
-  docPages: DocPageModel[];
+  readonly notes: ParsedNote[];
+  notePages: DocPageModel[];
   /** Output path -> page, so a page can be rendered when asked for before the background render reaches it. */
   readonly pageByPath: Map<string, PageModel>;
   readonly files: SiteFileMap;
@@ -55,8 +53,6 @@ export interface DevSite {
   relaidOut: boolean;
   /** The background render waits until then (performance.now()): requests and edits go first. */
   quietUntil: number;
-  /** The build's files after the search stylesheet: the search index, pulled only when asked for (see renderInBackground). */
-  searchTail?: Iterator<SiteFile>;
 }
 
 export interface BuildDevSiteOptions {
@@ -71,25 +67,25 @@ export interface BuildDevSiteOptions {
 export async function buildDevSite(options: BuildDevSiteOptions): Promise<DevSite> {
   const { config, configPath } = options;
   const siteDir = path.dirname(path.resolve(configPath));
-  const context = createBuildContext({ config, siteDir, mode: 'development', ...(options.docsDir !== undefined && { docsDir: options.docsDir }) });
-  const prepared = await prepareSite(context, configPath, options.noteCache ? { noteCache: options.noteCache } : {});
-  // The bundle prepareSite made: it holds the site's theme overrides and custom pages, as the pages expect.
-  const { site, client } = prepared;
+  const context = createBuildContext({ config, siteDir, configPath, mode: 'development', ...(options.docsDir !== undefined && { docsDir: options.docsDir }) });
+  const site = await loadSite(context, options.noteCache ? { noteCache: options.noteCache } : {});
+  // The bundle loadSite made: it holds the site's theme overrides and custom pages, as the pages expect.
+  const { client } = site;
   const pageByPath = new Map<string, PageModel>();
-  for (const page of [...site.docPages, ...site.specialPages]) for (const relPath of outputPathsOf(page)) pageByPath.set(relPath, page);
+  for (const page of [...site.notePages, ...site.specialPages]) for (const relPath of outputPathsOf(page)) pageByPath.set(relPath, page);
   const devSite: DevSite = {
     context,
     configPath,
     site,
-    theme: prepared.theme,
-    renderAll: prepared.renderFiles,
+    theme: site.theme,
+    renderAll: () => renderSite({ sidebar: site.sidebar, notePages: site.notePages, specialPages: site.specialPages, renderer: site.renderer, theme: site.theme, config, client }),
     client,
-    docs: [...site.docs],
-    docPages: [...site.docPages],
+    notes: [...site.notes],
+    notePages: [...site.notePages],
     pageByPath,
     files: new Map(client.files),
     fresh: new Set(),
-    copies: new Map([...prepared.copies].map(([source, relPath]) => [relPath, source])),
+    copies: new Map([...site.staticCopies, ...site.assets].map(([source, relPath]) => [relPath, source])),
     diagnostics: [...context.diagnostics.items],
     rendered: Promise.resolve(),
     renderDone: false,
@@ -107,20 +103,19 @@ export async function buildDevSite(options: BuildDevSiteOptions): Promise<DevSit
  * when next asked for, instead of parsing every note again.
  */
 export function relayoutSite(devSite: DevSite): void {
-  const { config } = devSite.context;
-  const sidebar = buildSidebar({ docs: devSite.docs, categories: devSite.site.categories, collapsed: config.sidebarCollapsed });
-  devSite.docPages = buildDocPageModels({ config, sidebar, docs: devSite.docs });
-  devSite.site = { ...devSite.site, docs: [...devSite.docs], sidebar, docPages: devSite.docPages };
-  // Translations come from i18n/ files, not from the notes: keep the ones loaded with the site.
-  const { translations } = devSite.theme;
-  devSite.theme = { ...buildThemeSettings({ config, configPath: devSite.configPath, docs: devSite.docs, draftIds: devSite.site.draftIds, sidebar }), ...(translations && { translations }) };
+  const { context, site } = devSite;
+  // The pipeline's stage 4 again, on the parsed notes (which give the pages their content); its problems were reported.
+  const layout = layOutSite({ ...context, diagnostics: new DiagnosticList() }, { summaries: devSite.notes, categories: site.categories, draftIds: site.draftIds, translations: devSite.theme.translations ?? {}, configPath: devSite.configPath });
+  devSite.notePages = layout.notePages;
+  devSite.site = { ...site, notes: [...devSite.notes], sidebar: layout.sidebar, notePages: layout.notePages, theme: layout.theme };
+  devSite.theme = layout.theme;
   devSite.relaidOut = true;
   for (const relPath of devSite.pageByPath.keys()) {
     devSite.files.delete(relPath);
     devSite.fresh.delete(relPath);
   }
   for (const relPath of devSite.files.keys()) if (relPath.startsWith('assets/sidebar-')) devSite.files.delete(relPath);
-  for (const page of [...devSite.docPages, ...devSite.site.specialPages]) for (const relPath of outputPathsOf(page)) devSite.pageByPath.set(relPath, page);
+  for (const page of [...devSite.notePages, ...devSite.site.specialPages]) for (const relPath of outputPathsOf(page)) devSite.pageByPath.set(relPath, page);
 }
 
 /** The files a page is written to (HTML, and the data file of a note). */
@@ -134,7 +129,7 @@ export function renderPages(devSite: DevSite, pages: readonly PageModel[]): void
   const wanted = new Set(pages.flatMap(outputPathsOf));
   const input = {
     sidebar: devSite.site.sidebar,
-    docPages: pages.filter((page): page is DocPageModel => page.kind === 'doc'),
+    notePages: pages.filter((page): page is DocPageModel => page.kind === 'doc'),
     specialPages: pages.filter((page) => page.kind !== 'doc'),
     renderer: devSite.site.renderer,
     theme: devSite.theme,
@@ -164,28 +159,20 @@ export async function readSiteFile(devSite: DevSite, relPath: string): Promise<s
     renderPages(devSite, [page]);
     return devSite.files.get(relPath);
   }
-  // Anything else comes from the full render: let it run now.
+  // The search files come from the index worker; anything else from the full render: let it run now.
+  if (relPath.startsWith(searchDir)) await keepSearchFiles(devSite);
   devSite.quietUntil = 0;
   if (!devSite.renderDone) await devSite.rendered;
-  if (!devSite.files.has(relPath) && relPath.startsWith(searchDir)) pullSearchTail(devSite);
   return devSite.files.get(relPath);
 }
 
-/**
- * Renders the whole site in slices of about 10 ms, so the server answers requests (and edits) meanwhile. It stops
- * after the search stylesheet: the build's next files wait (blocking the thread) for the search index worker, which
- * could hold up every edit for seconds; they are pulled when the browser first asks for a search file.
- */
+/** Renders the whole site in slices of about 10 ms, so the server answers requests (and edits) meanwhile. */
 async function renderInBackground(devSite: DevSite): Promise<void> {
   const files = devSite.renderAll()[Symbol.iterator]();
   let sliceStart = performance.now();
   for (let step = files.next(); !step.done; step = files.next()) {
     if (devSite.cancelled) return;
     keepBuiltFile(devSite, step.value);
-    if (step.value[0] === STYLESHEET_FILE) {
-      devSite.searchTail = files;
-      break;
-    }
     if (performance.now() - sliceStart > 10) {
       await yieldToEventLoop();
       while (performance.now() < devSite.quietUntil && !devSite.cancelled) await sleep(50);
@@ -195,10 +182,9 @@ async function renderInBackground(devSite: DevSite): Promise<void> {
   devSite.renderDone = true;
 }
 
-function pullSearchTail(devSite: DevSite): void {
-  const tail = devSite.searchTail;
-  devSite.searchTail = undefined;
-  for (let step = tail?.next(); step && !step.done; step = tail!.next()) keepBuiltFile(devSite, step.value);
+/** The search stylesheet and index, once the index worker has them (an edit does not wait for it). */
+async function keepSearchFiles(devSite: DevSite): Promise<void> {
+  for (const file of await devSite.site.searchFiles) if (!devSite.files.has(file[0])) keepBuiltFile(devSite, file);
 }
 
 /** Keeps a file of the first full render unless an edit made it stale. */
@@ -212,10 +198,10 @@ export function diffSites(previous: DevSite | undefined, next: DevSite): { conte
   if (!previous) return { content: [], reload: 'all' };
   const sameShell = JSON.stringify(previous.site.sidebar) === JSON.stringify(next.site.sidebar) && JSON.stringify(previous.theme) === JSON.stringify(next.theme);
   if (!sameShell) return { content: [], reload: 'all' };
-  const nextByRoute = new Map(next.docPages.map((page) => [page.route as string, page]));
+  const nextByRoute = new Map(next.notePages.map((page) => [page.route as string, page]));
   const content: string[] = [];
   const reload: string[] = [];
-  for (const page of previous.docPages) {
+  for (const page of previous.notePages) {
     const now = nextByRoute.get(page.route);
     const change = now ? comparePages(page, now) : 'page';
     if (change === 'content') content.push(page.route);

@@ -106,7 +106,7 @@ export function createDevSession(options: DevSessionOptions): DevSession {
     const previous = site;
     if (!(await fullBuild(step.reloadConfig))) return { message: update([], []), summary: `build failed (${step.reason})` };
     const changes = step.reloadAll ? { content: [], reload: 'all' as const } : diffSites(previous, site!);
-    return { message: update(changes.content, changes.reload), summary: `rebuilt ${site!.docs.length} notes (${step.reason})` };
+    return { message: update(changes.content, changes.reload), summary: `rebuilt ${site!.notes.length} notes (${step.reason})` };
   }
 
   /** One note's update; an exception becomes a problem for the overlay instead of stopping the server. */
@@ -117,7 +117,7 @@ export function createDevSession(options: DevSessionOptions): DevSession {
       return result;
     } catch (error) {
       noteFailures.set(file, { code: 'note-failed', file: display(file), message: `Can't process this note: ${(error as Error).message}`, hint: 'Its page keeps its last good version; fix the note and save it again.' });
-      return { kind: 'same', route: site!.docs.find((doc) => doc.filePath === file)?.route ?? asRoute('/') };
+      return { kind: 'same', route: site!.notes.find((doc) => doc.filePath === file)?.route ?? asRoute('/') };
     }
   }
 
@@ -182,7 +182,7 @@ function classify(site: DevSite, filePath: string): { kind: 'ignore' | 'note' | 
   if (relPath.split(path.sep).some(isSkippedName)) return { kind: 'ignore' }; // what the scan never reads
   if (isNoteName(name)) return { kind: 'note' };
   if ([...site.copies.values()].includes(filePath)) return full('a file linked from a note changed');
-  if (isFolder(filePath) || site.docs.some((doc) => doc.filePath.startsWith(filePath + path.sep))) return full('a folder was added, removed or renamed');
+  if (isFolder(filePath) || site.notes.some((doc) => doc.filePath.startsWith(filePath + path.sep))) return full('a folder was added, removed or renamed');
   return { kind: 'ignore' };
 }
 

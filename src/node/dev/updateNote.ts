@@ -1,17 +1,18 @@
 /**
- * The fast path of `wiki dev`: an edited note is re-read, re-parsed and its page re-rendered, alone, when the
- * edit cannot change anything outside its own page (same id, route, title and sidebar settings). Anything else
- * (a new, removed or renamed note, a changed title) asks for a full in-memory rebuild.
+ * The fast path of `wiki dev`: the pipeline's stages run again for one edited note (scan it, resolve its route,
+ * summarise and render it, lay out its page or the whole sidebar, check its links), when the edit cannot change
+ * another note's route. Anything else (a new, removed or renamed note, a changed id or slug) asks for a full rebuild.
  */
 import fs from 'node:fs';
 import type { Route } from '../../shared/paths.js';
-import { checkLinks } from '../pipeline/loadSite.js';
 import { DiagnosticList } from '../diagnostics.js';
 import type { Note, ParsedNote } from '../notes/note.js';
+import { summariseNote } from '../notes/parseNotes.js';
 import { readNoteFile } from '../notes/scan.js';
-import { buildDocPageModels } from '../resolve/pageModels.js';
-import { parseNote } from '../notes/parseNotes.js';
-import { resolveNotes } from '../resolve/routes.js';
+import { checkLinks, toLinkCheckNote } from '../pipeline/checkLinks.js';
+import { parseNoteContent } from '../pipeline/noteStream.js';
+import { resolveRoutes } from '../pipeline/pipeline.js';
+import { buildNotePageModels } from '../resolve/pageModels.js';
 import { comparePages, outputPathsOf, relayoutSite, renderPages, type DevSite } from './devSite.js';
 
 export type NoteUpdate =
@@ -30,19 +31,20 @@ const linkCodes = new Set(['broken-link', 'broken-anchor']);
 
 /** Updates one edited note in place when that is enough; says why not otherwise. */
 export function updateNote(devSite: DevSite, filePath: string): NoteUpdate {
-  const index = devSite.docs.findIndex((doc) => doc.filePath === filePath);
+  const index = devSite.notes.findIndex((doc) => doc.filePath === filePath);
   if (index === -1) return { kind: 'full', reason: 'a new note, or one that was left out before' };
   if (!fs.existsSync(filePath)) return { kind: 'full', reason: 'a note was removed' };
   const { context } = devSite;
-  const old = devSite.docs[index]!;
+  const old = devSite.notes[index]!;
   const diagnostics = new DiagnosticList();
+  const noteContext = { ...context, diagnostics };
   const note = readNoteFile(filePath, old.sourcePath, { docsDir: context.docsDir, diagnostics, displayPath: context.displayPath });
   if (!note) return { kind: 'full', reason: 'the note is no longer readable text' };
-  const resolved = resolveNotes({ notes: [note], diagnostics, displayPath: context.displayPath, includeDrafts: context.mode === 'development', trailingSlash: context.config.trailingSlash, onDuplicateRoutes: context.config.onDuplicateRoutes });
-  const doc = resolved.docs[0];
+  const doc = resolveRoutes(noteContext, [note], devSite.site.builtInPages).notes[0];
   if (!doc || !sameRoute(old, doc)) return { kind: 'full', reason: 'its id, route or draft status changed' };
-  const parsed = parseNote(doc, devSite.site.parser);
-  devSite.docs[index] = parsed;
+  const { parser } = devSite.site;
+  const parsed: ParsedNote = { ...summariseNote(doc, parser), ...parseNoteContent(noteContext, doc, parser) };
+  devSite.notes[index] = parsed;
   updateDiagnostics(devSite, parsed, diagnostics);
   if (parsed.title !== old.title || layoutOf(old) !== layoutOf(doc)) {
     relayoutSite(devSite);
@@ -54,12 +56,12 @@ export function updateNote(devSite: DevSite, filePath: string): NoteUpdate {
 function updatePage(devSite: DevSite, parsed: ParsedNote): NoteUpdate {
   const { config } = devSite.context;
   const neighbourIds = new Set([parsed.frontMatter.pagination_prev, parsed.frontMatter.pagination_next]);
-  const neighbours = devSite.docs.filter((doc) => neighbourIds.has(doc.id));
-  const page = buildDocPageModels({ config, sidebar: devSite.site.sidebar, docs: [parsed, ...neighbours] })[0]!;
-  const pageIndex = devSite.docPages.findIndex((candidate) => candidate.route === parsed.route);
-  const before = devSite.docPages[pageIndex];
+  const neighbours = devSite.notes.filter((doc) => neighbourIds.has(doc.id));
+  const page = buildNotePageModels({ config, sidebar: devSite.site.sidebar, docs: [parsed, ...neighbours] })[0]!;
+  const pageIndex = devSite.notePages.findIndex((candidate) => candidate.route === parsed.route);
+  const before = devSite.notePages[pageIndex];
   if (pageIndex === -1 || !before) return { kind: 'full', reason: 'its page was missing' };
-  devSite.docPages[pageIndex] = page;
+  devSite.notePages[pageIndex] = page;
   for (const relPath of outputPathsOf(page)) devSite.pageByPath.set(relPath, page);
   renderPages(devSite, [page]);
   return { kind: comparePages(before, page), route: page.route };
@@ -68,9 +70,9 @@ function updatePage(devSite: DevSite, parsed: ParsedNote): NoteUpdate {
 /** Replaces the note's own problems, and re-checks its links and the links that point into it. */
 function updateDiagnostics(devSite: DevSite, parsed: ParsedNote, fromNote: DiagnosticList): void {
   const { context } = devSite;
-  const inbound = devSite.docs.filter((doc) => doc !== parsed && doc.links.some((link) => link.resolved.anchor?.route === parsed.route));
+  const inbound = devSite.notes.filter((doc) => doc !== parsed && doc.links.some((link) => link.resolved.anchor?.route === parsed.route));
   const checked = new DiagnosticList();
-  const assets = checkLinks(devSite.docs, { ...context, diagnostics: checked }, [parsed, ...inbound]);
+  const assets = checkLinks(devSite.notes.map(toLinkCheckNote), { ...context, diagnostics: checked }, [parsed, ...inbound].map(toLinkCheckNote));
   for (const [source, relPath] of assets) devSite.copies.set(relPath, source);
   const file = context.displayPath(parsed.filePath);
   const recheckedFiles = new Set([parsed, ...inbound].map((doc) => context.displayPath(doc.filePath)));

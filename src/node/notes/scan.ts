@@ -26,7 +26,7 @@ export interface ScanOptions {
 }
 
 /** Walks the docs folder: every .md/.mdx note (names starting with `_` or `.` are skipped, as Docusaurus does). */
-export function scanDocs(options: ScanOptions): ScanResult {
+export function scanNotes(options: ScanOptions): ScanResult {
   const notes: ScannedNote[] = [];
   const categories = new Map<string, CategoryMetadata>();
   const visited = new Set<string>();

@@ -1,16 +1,17 @@
 /**
- * `wiki build`'s notes, rendered one at a time as their pages are written, so no note's HTML outlives its page
- * (holding every note's HTML until render took 358 MB on 10,000 synthetic notes), and each note's Markdown is let
- * go once it is rendered. While esbuild bundles (the pages need its file names), notes are rendered ahead; the rest
- * are rendered as their pages are pulled, the last few megabytes of them together (TAIL_CHARS).
+ * Stage 6 of `wiki build`, parse + render: notes rendered one at a time as their pages are written, so no note's HTML
+ * outlives its page, and each note's Markdown is let go once it is rendered. While esbuild bundles (the pages need
+ * its file names), notes are rendered ahead; the rest as their pages are pulled, the last few megabytes together
+ * (TAIL_CHARS). Each rendered note goes to the search index and the link check as it is made.
  */
 import type { DocPageModel } from '../../shared/types.js';
 import type { Note, NoteContent, ParsedNote } from '../notes/note.js';
 import { withNoteContent } from '../resolve/pageModels.js';
-import { renderNoteContent, renderNotesWhile } from '../notes/parseNotes.js';
-import type { SearchIndexJob } from '../search/index.js';
+import { type NoteParser, renderNoteContent, renderNotesWhile } from '../notes/parseNotes.js';
 import type { BuildContext } from '../context.js';
-import { checkLinks, type LinkCheckNote, type SiteOutline, toLinkCheckNote } from './loadSite.js';
+import type { SearchIndexJob } from '../search/index.js';
+import { checkLinks, type LinkCheckNote, toLinkCheckNote } from './checkLinks.js';
+import type { SiteOutline } from './site.js';
 
 export interface NoteStream {
   /** Renders notes in order until `until` settles (or every note is rendered). */
@@ -19,14 +20,25 @@ export interface NoteStream {
   pages(): Generator<DocPageModel>;
   /** Reports broken links and anchors (once pages() has run through); returns the docs files to copy. */
   checkLinks(): Map<string, string>;
+  /** The note file behind a page's route, as messages show it. */
+  sourceOf(route: string): string | undefined;
 }
 
-export function createNoteStream(outline: SiteOutline, context: BuildContext, search: SearchIndexJob): NoteStream {
-  const { sources, summaries, docPages, parser } = outline;
+/** Stage 6's first half for one note, parse + render: its HTML, headings, links and ids; a failure names the note. */
+export function parseNoteContent(context: BuildContext, note: Note, parser: NoteParser, render: (note: Note, parser: NoteParser) => NoteContent = renderNoteContent): NoteContent {
+  try {
+    return render(note, parser);
+  } catch (error) {
+    throw new Error(`Can't render note ${context.displayPath(note.filePath)}`, { cause: error });
+  }
+}
+
+export function createNoteStream(outline: SiteOutline, context: BuildContext, search: Pick<SearchIndexJob, 'add'> & Partial<Pick<SearchIndexJob, 'end'>>): NoteStream {
+  const { notes: sources, summaries, notePages, parser } = outline;
   const ahead: (NoteContent | undefined)[] = [];
   const linked: LinkCheckNote[] = [];
   const levels = context.config.tableOfContents;
-  const render = (doc: Note) => renderNoteContent(doc, parser);
+  const render = (note: Note) => parseNoteContent(context, note, parser);
   const tailStart = startOfLast(sources, TAIL_CHARS);
   let parsed = 0;
   // A rendered note goes to the link check and the search index now, and waits for its page.
@@ -39,7 +51,7 @@ export function createNoteStream(outline: SiteOutline, context: BuildContext, se
     sources[index] = { ...source, body: '' };
     ahead[index] = content;
     parsed = index + 1;
-    if (parsed === sources.length) search.endNotes();
+    if (parsed === sources.length) search.end?.();
   };
   return {
     async renderAhead(until) {
@@ -51,17 +63,21 @@ export function createNoteStream(outline: SiteOutline, context: BuildContext, se
         while (parsed < parseTo) accept(render(sources[parsed]!), parsed);
         const content = ahead[index]!;
         ahead[index] = undefined;
-        yield withNoteContent(docPages[index]!, content, levels);
+        yield withNoteContent(notePages[index]!, content, levels);
       }
     },
     checkLinks: () => checkLinks(linked, context),
+    sourceOf: (route) => {
+      const note = sources.find((candidate) => candidate.route === route);
+      return note && context.displayPath(note.filePath);
+    },
   };
 }
 
 /**
  * The last notes, this much of their Markdown, are rendered together before their pages: the index worker then gets
- * the last note earlier and writes its term shards (~0.2 s on the real corpus) while this thread writes those pages,
- * instead of after. Bounded so a large site's HTML is not all held.
+ * the last note earlier and writes its term shards while this thread writes those pages, instead of after. Bounded
+ * so a large site's HTML is not all held.
  */
 const TAIL_CHARS = 3_000_000;
 

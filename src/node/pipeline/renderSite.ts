@@ -6,7 +6,7 @@ import type { CustomPageModel, DocPageModel, SidebarItem, SpecialPageModel, Them
 import type { SiteConfig } from '../config/schema.js';
 import type { PageRenderer } from '../render/loadRenderer.js';
 import type { ClientAssets } from './clientBundle.js';
-import type { SiteFile } from './emit.js';
+import type { SiteFile } from '../siteWriter.js';
 import { RecentMap } from '../render/recentMap.js';
 import { createSidebarHtmlCache, RECENT_BRANCHES } from '../render/sidebarCache.js';
 import { buildRuntimeFiles } from './runtimeData.js';
@@ -14,26 +14,18 @@ import { buildRuntimeFiles } from './runtimeData.js';
 export interface RenderSiteInput {
   readonly sidebar: readonly SidebarItem[];
   /** The notes' pages with their content, rendered as they come (`wiki build` renders each note as it is pulled). */
-  readonly docPages: Iterable<DocPageModel>;
+  readonly notePages: Iterable<DocPageModel>;
   /** The search and not-found pages, and the site's custom pages. */
   readonly specialPages: readonly (SpecialPageModel | CustomPageModel)[];
   readonly renderer: PageRenderer;
   readonly theme: ThemeSettings;
   readonly config: SiteConfig;
   readonly client: ClientAssets;
-  /** Another thread that renders and writes note pages itself when it has time (`wiki build`). */
-  readonly pageHelper?: PageHelper;
+  /** The note file behind a page's route, for the message when its page fails to render. */
+  readonly sourceOf?: (route: string) => string | undefined;
 }
 
-/** A thread offered note pages: it takes those it has time for and writes their files itself. */
-export interface PageHelper {
-  /** Called once, before any page is offered, with what every page renders with. */
-  start(settings: DocPageSettings): void;
-  /** True when it took the page (its files are then not yielded here). */
-  take(page: DocPageModel): boolean;
-}
-
-/** What every note's page is rendered with (plain data: it is also sent to the page helper's thread). */
+/** What every note's page is rendered with. */
 export interface DocPageSettings {
   readonly theme: ThemeSettings;
   readonly sidebar: readonly SidebarItem[];
@@ -62,11 +54,10 @@ export function* renderSite(input: RenderSiteInput): Generator<SiteFile> {
     sharedBootJson: `"site":${JSON.stringify(input.theme)},"runtime":${JSON.stringify(runtime)}`,
   };
   const renderDocPage = createDocPageRenderer(settings, renderer.renderPageParts);
-  input.pageHelper?.start(settings);
   const docRoutes: Route[] = [];
-  for (const page of input.docPages) {
+  for (const page of input.notePages) {
     docRoutes.push(page.route);
-    if (!input.pageHelper?.take(page)) yield* renderDocPage(page);
+    yield* renderNotePage(renderDocPage, page, input.sourceOf);
   }
   for (const page of specialPages) {
     const bootJson = `{"page":${JSON.stringify(page)},${settings.sharedBootJson}}`;
@@ -76,6 +67,15 @@ export function* renderSite(input: RenderSiteInput): Generator<SiteFile> {
   }
   const custom = specialPages.filter((page) => page.kind === 'custom').map((page) => page.route);
   yield ['sitemap.xml', renderSitemap([...docRoutes, ...custom], input.config)];
+}
+
+/** A note's page files; a failure names the note (or its route) with the original error as cause. */
+function renderNotePage(render: (page: DocPageModel) => SiteFile[], page: DocPageModel, sourceOf: RenderSiteInput['sourceOf']): SiteFile[] {
+  try {
+    return render(page);
+  } catch (error) {
+    throw new Error(`Can't render the page of note ${sourceOf?.(page.route) ?? page.route}`, { cause: error });
+  }
 }
 
 /** Renders one note page to its HTML file and its data file (what in-browser navigation fetches). */

@@ -17,7 +17,7 @@ export interface PageModelContext {
 }
 
 /** One page model per note: everything the theme renders, computed once at build time. */
-export function buildDocPageModels(context: PageModelContext): DocPageModel[] {
+export function buildNotePageModels(context: PageModelContext): DocPageModel[] {
   const navigation = flattenSidebar(context.sidebar);
   const navIndex = new Map(navigation.map((link, index) => [link.href as string, index]));
   const docsById = new Map<string, NoteSummary>(context.docs.map((doc) => [doc.id as string, doc]));

@@ -18,7 +18,7 @@ export interface ResolveNotesOptions {
 }
 
 export interface ResolvedNotes {
-  readonly docs: Note[];
+  readonly notes: Note[];
   /** Ids of draft notes left out of this build (links to them in the navbar are skipped silently). */
   readonly draftIds: ReadonlySet<string>;
 }
@@ -33,7 +33,7 @@ export function resolveNotes(options: ResolveNotesOptions): ResolvedNotes {
     else if (doc) docs.push(doc);
   }
   reportDuplicateIds(docs, options);
-  return { docs: dropDuplicateRoutes(dropReservedRoutes(docs, options), options), draftIds };
+  return { notes: dropDuplicateRoutes(dropReservedRoutes(docs, options), options), draftIds };
 }
 
 /** A note whose route an engine page holds (/search, /404) would be overwritten by it: reported, and left out. */

@@ -2,7 +2,7 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { createBuildContext } from '../context.js';
-import { loadSite } from '../pipeline/loadSite.js';
+import { loadSite } from '../pipeline/pipeline.js';
 import { loadConfig } from '../config/loadConfig.js';
 import { pushRecords, resolvePushTarget } from './push.js';
 import { buildSearchRecords } from './records.js';
@@ -21,12 +21,12 @@ export async function runSearchPush(args: readonly string[], env: NodeJS.Process
     console.error(`error ${(error as Error).message}`);
     return 1;
   }
-  const context = createBuildContext({ config, siteDir: path.dirname(path.resolve(configPath)), ...(values.docs && { docsDir: values.docs }) });
+  const context = createBuildContext({ config, siteDir: path.dirname(path.resolve(configPath)), configPath, ...(values.docs && { docsDir: values.docs }) });
   const site = await loadSite(context);
-  const records = buildSearchRecords({ docs: site.docs, pages: site.docPages, urlPrefix: `${config.url.replace(/\/$/, '')}${config.baseUrl}` });
+  const records = buildSearchRecords({ docs: site.notes, pages: site.notePages, urlPrefix: `${config.url.replace(/\/$/, '')}${config.baseUrl}` });
   try {
     const summary = await pushRecords(target, records);
-    console.log(`Pushed ${summary.records} records of ${site.docs.length} notes to ${summary.provider} index "${summary.indexName}".`);
+    console.log(`Pushed ${summary.records} records of ${site.notes.length} notes to ${summary.provider} index "${summary.indexName}".`);
     return 0;
   } catch (error) {
     console.error(`error Search push failed: ${(error as Error).message}\n    Check search.host/appId/indexName and the admin key, then run wiki search-push again.`);

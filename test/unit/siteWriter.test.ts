@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, it } from 'node:test';
-import { createSiteWriter, joinContents } from '../../src/node/pipeline/emit.js';
+import { createSiteWriter, joinContents } from '../../src/node/siteWriter.js';
 import { makeTempDir } from '../helpers/cli.js';
 
 describe('site writer', () => {

@@ -1,0 +1,72 @@
+/** Stage 7 of the pipeline: every link of every note checked once all are parsed; the docs-folder files notes link are collected. */
+import type { ParsedNote } from '../notes/note.js';
+import type { BuildContext } from '../context.js';
+
+/** What checking links needs of a note: its links, and the anchors other notes' links may point into. */
+export interface LinkCheckNote extends Pick<ParsedNote, 'route' | 'filePath' | 'links' | 'htmlIds'> {
+  readonly headings: readonly { readonly id: string }[];
+}
+
+/**
+ * A note as checkLinks needs it once its HTML is gone: the links there is something to check or copy for, and its
+ * anchors. All copied out of the note, as a kept slice of a string keeps the whole string (the Markdown, the HTML).
+ */
+export function toLinkCheckNote(doc: ParsedNote): LinkCheckNote {
+  const headingIds = new Set(doc.headings.map((heading) => heading.id));
+  const links = doc.links.filter(({ resolved }) => resolved.broken !== undefined || resolved.anchor || resolved.asset);
+  const ids = doc.htmlIds.filter((id) => !headingIds.has(id));
+  return {
+    route: doc.route,
+    filePath: doc.filePath,
+    headings: [...headingIds].map((id) => ({ id })),
+    links: links.length > 0 ? structuredClone(links) : [],
+    htmlIds: ids.length > 0 ? structuredClone(ids) : [],
+  };
+}
+
+/**
+ * Reports broken links and anchors once every note is parsed; collects the docs files to copy.
+ * `sources` limits which notes' links are checked (the dev server re-checks only the notes an edit can affect).
+ */
+export function checkLinks(docs: readonly LinkCheckNote[], context: BuildContext, sources: readonly LinkCheckNote[] = docs): Map<string, string> {
+  const docsByRoute = new Map<string, LinkCheckNote>(docs.map((doc) => [doc.route, doc]));
+  const anchorsByRoute = new Map<string, Set<string>>();
+  // Only for the pages a link points into.
+  const anchorsOf = (route: string): Set<string> | undefined => {
+    let anchors = anchorsByRoute.get(route);
+    const doc = docsByRoute.get(route);
+    if (!anchors && doc) anchorsByRoute.set(route, (anchors = new Set([...doc.headings.map((h) => h.id), ...doc.htmlIds])));
+    return anchors;
+  };
+  const assets = new Map<string, string>();
+  for (const doc of sources) {
+    const file = context.displayPath(doc.filePath);
+    for (const link of doc.links) {
+      const { resolved } = link;
+      if (resolved.asset) assets.set(resolved.asset.filePath, resolved.asset.outputPath);
+      if (resolved.broken) {
+        context.diagnostics.addWithSetting(context.config.onBrokenLinks, { code: 'broken-link', file, line: link.line, message: `Broken link to "${link.target}": ${resolved.broken}.`, hint: 'Fix the path (links to notes are relative paths to .md files, e.g. ../web/vite.md) or remove the link.' });
+        continue;
+      }
+      const anchor = resolved.anchor;
+      const known = anchor && anchorsOf(anchor.route);
+      if (anchor && known && !known.has(safeDecode(anchor.id))) {
+        context.diagnostics.addWithSetting(context.config.onBrokenAnchors, { code: 'broken-anchor', file, line: link.line, message: `Broken anchor in link "${link.target}": the page ${anchor.route} has no heading with id "${anchor.id}".`, hint: `Use one of its heading ids${suggestAnchors(known)}.` });
+      }
+    }
+  }
+  return assets;
+}
+
+function suggestAnchors(known: ReadonlySet<string>): string {
+  const list = [...known].slice(0, 5).map((id) => `#${id}`);
+  return list.length > 0 ? ` (e.g. ${list.join(', ')})` : '';
+}
+
+function safeDecode(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
+}

@@ -1,0 +1,46 @@
+/** The site as the pipeline's stages hand it on: its outline (stages 1-4), and whole in memory (`wiki dev`). */
+import type { CustomPageModel, DocPageModel, SidebarItem, SpecialPageModel, ThemeSettings } from '../../shared/types.js';
+import type { CategoryMetadata } from '../notes/category.js';
+import type { Note, NoteSummary, ParsedNote } from '../notes/note.js';
+import type { NoteParser } from '../notes/parseNotes.js';
+import type { PageRenderer, SiteExtensions } from '../render/loadRenderer.js';
+import type { SiteFile } from '../siteWriter.js';
+import type { SiteBundles } from './bundles.js';
+import type { ClientAssets } from './clientBundle.js';
+
+/** The site before any note is rendered: stages 1-4 done, stage 5 (the bundles) under way. */
+export interface SiteOutline {
+  /** The notes with their Markdown, in page order (`summaries[i]` and `notePages[i]` are `notes[i]`'s). */
+  readonly notes: Note[];
+  readonly summaries: readonly NoteSummary[];
+  readonly sidebar: readonly SidebarItem[];
+  /** Page models without content (see withNoteContent). */
+  readonly notePages: readonly DocPageModel[];
+  /** The search and not-found pages (custom pages need the renderer: see completeSpecialPages). */
+  readonly builtInPages: readonly SpecialPageModel[];
+  /** The settings every page's theme renders with (navbar, footer, colour mode, translations). */
+  readonly theme: ThemeSettings;
+  /** The site's theme overrides and custom page files (both bundles are built with them). */
+  readonly extensions: SiteExtensions;
+  /** The Markdown renderer and link resolver for these routes. */
+  readonly parser: NoteParser;
+  readonly bundles: Promise<SiteBundles>;
+  /** The static/ folder's files: absolute source -> site-relative path. */
+  readonly staticCopies: ReadonlyMap<string, string>;
+  readonly draftIds: ReadonlySet<string>;
+  /** `_category_` metadata by docs-relative folder (`wiki dev` lays the sidebar out again from it). */
+  readonly categories: ReadonlyMap<string, CategoryMetadata>;
+}
+
+/** The whole site, every note rendered, held in memory: what `wiki dev` serves. */
+export interface SiteData extends Omit<SiteOutline, 'notes' | 'summaries' | 'bundles'> {
+  readonly notes: readonly ParsedNote[];
+  /** The search and not-found pages, and the site's custom pages: no note behind them. */
+  readonly specialPages: readonly (SpecialPageModel | CustomPageModel)[];
+  readonly client: ClientAssets;
+  readonly renderer: PageRenderer;
+  /** Docs-folder files that notes link: source path -> site-relative output path. */
+  readonly assets: ReadonlyMap<string, string>;
+  /** The search files (stylesheet and index), settling once the index worker is done. */
+  readonly searchFiles: Promise<SiteFile[]>;
+}

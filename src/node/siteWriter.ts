@@ -1,0 +1,95 @@
+/**
+ * Output files and the writer that puts them on disk: shared by the pipeline's page writer and the search index
+ * worker, which writes its own files into the same staging folder.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+
+/** A file's contents: text, bytes, or pieces written one after another (a page around its shared sidebar bytes). */
+export type FileContents = string | Uint8Array | readonly (string | Uint8Array)[];
+
+/** One output file: site-relative path and contents. */
+export type SiteFile = readonly [path: string, contents: FileContents];
+
+/** The files of a built site held in memory (what `wiki dev` serves). */
+export type SiteFileMap = Map<string, string | Uint8Array>;
+
+/** Writes files under one folder, making each folder once. */
+export interface SiteWriter {
+  write(file: SiteFile): void;
+  /** Copies a file as it is (absolute source) to a site-relative path. */
+  copy(source: string, relPath: string): void;
+}
+
+/**
+ * Synchronous on purpose: writing on libuv's thread pool while rendering was measured slower on two cores (the pool
+ * threads compete with the render and search threads for the CPU, and each write costs three pool round trips).
+ */
+export function createSiteWriter(dir: string): SiteWriter {
+  const madeDirs = new Set<string>();
+  const target = (relPath: string): string => {
+    const file = path.join(dir, relPath);
+    const parent = path.dirname(file);
+    if (!madeDirs.has(parent)) fs.mkdirSync(parent, { recursive: true });
+    madeDirs.add(parent);
+    return file;
+  };
+  const encoder = createPieceEncoder();
+  return {
+    write: ([relPath, contents]) => (isPieces(contents) ? writePieces(target(relPath), encoder(contents)) : fs.writeFileSync(target(relPath), contents)),
+    copy: (source, relPath) => fs.copyFileSync(source, target(relPath)),
+  };
+}
+
+function isPieces(contents: FileContents): contents is readonly (string | Uint8Array)[] {
+  return Array.isArray(contents);
+}
+
+/**
+ * Encodes a file's text pieces into one reused buffer (valid until the next call), so writing a page allocates no
+ * page-sized buffer outside V8's heap, which would stay allocated until V8 happened to collect its Buffer object.
+ */
+function createPieceEncoder(): (pieces: readonly (string | Uint8Array)[]) => Uint8Array[] {
+  let scratch = Buffer.alloc(0);
+  return (pieces) => {
+    // UTF-8 takes at most three bytes per UTF-16 code unit.
+    const capacity = pieces.reduce((sum, piece) => sum + (typeof piece === 'string' ? piece.length * 3 : 0), 0);
+    if (scratch.length < capacity) scratch = Buffer.allocUnsafeSlow(Math.max(capacity, scratch.length * 2));
+    let used = 0;
+    return pieces.map((piece) => {
+      if (typeof piece !== 'string') return piece;
+      const start = used;
+      used += scratch.write(piece, start);
+      return scratch.subarray(start, used);
+    });
+  };
+}
+
+/** Writes buffers with one writev: shared bytes go to the file as they are, never joined into a page-sized copy. */
+function writePieces(file: string, buffers: readonly Uint8Array[]): void {
+  const fd = fs.openSync(file, 'w');
+  try {
+    // writev may write less than asked (a signal, a full disk): go on from where it stopped.
+    for (let rest = buffers; rest.length > 0; ) rest = skipBytes(rest, fs.writevSync(fd, rest));
+  } finally {
+    fs.closeSync(fd);
+  }
+}
+
+function skipBytes(buffers: readonly Uint8Array[], count: number): Uint8Array[] {
+  const rest: Uint8Array[] = [];
+  let skip = count;
+  for (const buffer of buffers) {
+    if (skip >= buffer.byteLength) skip -= buffer.byteLength;
+    else {
+      rest.push(skip > 0 ? buffer.subarray(skip) : buffer);
+      skip = 0;
+    }
+  }
+  return rest;
+}
+
+/** Contents as one string or buffer (what `wiki dev` holds in memory). */
+export function joinContents(contents: FileContents): string | Uint8Array {
+  return isPieces(contents) ? Buffer.concat(contents.map((piece) => (typeof piece === 'string' ? Buffer.from(piece) : piece))) : contents;
+}
