@@ -75,7 +75,7 @@ function firstBlockEnd(body: string, from: number): number {
 
 /**
  * A copy of a string that was cut out of the note's source. V8 keeps a slice as a view of the whole source, so a
- * kept title or excerpt would keep every note's Markdown alive (42 MB measured on 10,000 synthetic notes).
+ * kept title or excerpt would keep every note's Markdown alive.
  */
 function detach(text: string): string {
   return text.length < 13 ? text : Buffer.from(text, 'utf8').toString('utf8'); // V8 copies slices under 13 characters
@@ -107,10 +107,9 @@ const YIELD_EVERY_MS = 20;
 
 /**
  * Renders notes on this thread (with `render`: renderNoteContent, or a cache in front of it), handing each to
- * `onParsed` as it is done. Worker threads were measured and do not pay on the 2-core machine: two threads parsing
- * half the corpus each take 2.0-2.3 s against 2.3 s for one thread alone (each isolate warms up its own JIT, and
- * allocation-heavy parsing contends for memory). The event loop runs every few milliseconds until `until` settles:
- * esbuild bundles the browser code meanwhile, in its own process, but its plugins answer on this thread.
+ * `onParsed` as it is done. Parsing in worker threads was measured and does not pay on two cores (bench/README.md):
+ * each isolate warms up its own JIT, and allocation-heavy parsing contends for memory. The event loop runs every few
+ * milliseconds until `until` settles: esbuild bundles the browser code meanwhile, and its plugins answer on this thread.
  */
 export async function renderNotesWhile(docs: readonly Note[], render: (doc: Note) => NoteContent, onParsed: (content: NoteContent, index: number) => void, until?: Promise<unknown>): Promise<void> {
   let settled = !until;

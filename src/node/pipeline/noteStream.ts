@@ -47,7 +47,7 @@ export function createNoteStream(outline: SiteOutline, context: BuildContext, se
     const doc: ParsedNote = { ...summaries[index]!, ...content };
     linked.push(toLinkCheckNote(doc));
     search.add(doc);
-    // Rendered: its Markdown can go (10,000 synthetic notes are 93 MB of Markdown).
+    // Rendered: its Markdown can go (a large site's Markdown is tens of megabytes).
     sources[index] = { ...source, body: '' };
     ahead[index] = content;
     parsed = index + 1;
