@@ -17,19 +17,28 @@ const corpus = path.resolve(repoRoot, '../shared/corpora/knowledge');
 const notes = [
   { file: 'web/nodejs/fastify.md', route: 'web/nodejs/fastify' },
   { file: 'web/nodejs/nodejs.md', route: 'web/nodejs/' },
-  { file: 'programming-languages/rust/rust-libraries/rust-libraries.md', route: 'programming-languages/rust/rust-libraries/' },
+  {
+    file: 'programming-languages/rust/rust-libraries/rust-libraries.md',
+    route: 'programming-languages/rust/rust-libraries/',
+  },
 ];
 
 const { values } = parseArgs({ options: { edits: { type: 'string', default: '5' } } });
 const siteDir = makeTempDir('wiki-dev-bench-');
 fs.cpSync(corpus, path.join(siteDir, 'docs'), { recursive: true });
-for (const entry of fs.readdirSync(path.join(siteDir, 'docs'), { recursive: true, withFileTypes: true })) fs.chmodSync(path.join(entry.parentPath, entry.name), entry.isDirectory() ? 0o755 : 0o644);
-fs.writeFileSync(path.join(siteDir, 'wiki.config.ts'), "export default { title: 'Everything I know', url: 'https://wiki.example.com' };\n");
+for (const entry of fs.readdirSync(path.join(siteDir, 'docs'), { recursive: true, withFileTypes: true }))
+  fs.chmodSync(path.join(entry.parentPath, entry.name), entry.isDirectory() ? 0o755 : 0o644);
+fs.writeFileSync(
+  path.join(siteDir, 'wiki.config.ts'),
+  "export default { title: 'Everything I know', url: 'https://wiki.example.com' };\n",
+);
 
 const spawned = performance.now();
 const dev = await startDevProcess(siteDir);
 const ready = /ready in ([\d.]+) s(.*)/.exec(dev.output());
-console.log(`startup: ${((performance.now() - spawned) / 1000).toFixed(2)} s from spawn to serving (the server's own figure: ${ready?.[1]} s${ready?.[2] ?? ''})`);
+console.log(
+  `startup: ${((performance.now() - spawned) / 1000).toFixed(2)} s from spawn to serving (the server's own figure: ${ready?.[1]} s${ready?.[2] ?? ''})`,
+);
 const browser = await launchBrowser();
 const page = await (await browser.newContext()).newPage();
 
@@ -72,9 +81,12 @@ for (const note of notes) {
   await openNote(note.route);
   const size = fs.statSync(path.join(corpus, note.file)).size;
   const times: number[] = [];
-  for (let i = 0; i < Number(values.edits); i++) times.push(await timeEdit(note.file, `Live edit marker ${note.route} ${i}.`));
+  for (let i = 0; i < Number(values.edits); i++)
+    times.push(await timeEdit(note.file, `Live edit marker ${note.route} ${i}.`));
   const reloaded = await page.evaluate(() => !(window as unknown as { kept?: boolean }).kept);
-  console.log(`write -> DOM, ${note.file} (${(size / 1024).toFixed(0)} KB): ${summarize(times)}${reloaded ? ' (page reloaded!)' : ''}`);
+  console.log(
+    `write -> DOM, ${note.file} (${(size / 1024).toFixed(0)} KB): ${summarize(times)}${reloaded ? ' (page reloaded!)' : ''}`,
+  );
 }
 
 // A title change renames the sidebar entry: the sidebar and page models are rebuilt in place, every tab reloads.
@@ -87,9 +99,21 @@ console.log(`title change (sidebar rebuilt in place + reload): ${Date.now() - wr
 // A new note changes the routes: a full in-memory rebuild (every note parsed again).
 const added = Date.now();
 fs.writeFileSync(path.join(siteDir, 'docs/web/nodejs/bench-new-note.md'), '# Bench new note\n\nAdded by the bench.\n');
-await page.waitForFunction(() => document.querySelector('.doc-sidebar')?.textContent?.includes('Bench new note'), undefined, { timeout: 120_000 });
+await page.waitForFunction(
+  () => document.querySelector('.doc-sidebar')?.textContent?.includes('Bench new note'),
+  undefined,
+  { timeout: 120_000 },
+);
 console.log(`new note (full rebuild + reload): ${Date.now() - added} ms`);
-console.log(dev.output().split('\n').filter((line) => / (updated|rebuilt) /.test(line)).slice(-3).map((line) => `  server: ${line}`).join('\n'));
+console.log(
+  dev
+    .output()
+    .split('\n')
+    .filter((line) => / (updated|rebuilt) /.test(line))
+    .slice(-3)
+    .map((line) => `  server: ${line}`)
+    .join('\n'),
+);
 
 await browser.close();
 await dev.stop();

@@ -31,28 +31,51 @@ async function benchPipeline(): Promise<void> {
   const cpu = process.cpuUsage(cpuBefore);
   const stages = [...context.timings].map(([name, ms]) => `${name} ${Math.round(ms)} ms`).join(', ');
   console.log(`pipeline (scan -> page models): ${site.notes.length} notes, ${site.notePages.length} page models`);
-  console.log(`  wall ${wall.toFixed(2)} s, CPU ${((cpu.user + cpu.system) / 1e6).toFixed(2)} s, peak RSS ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MB, ${(site.notes.length / wall).toFixed(0)} notes/s`);
+  console.log(
+    `  wall ${wall.toFixed(2)} s, CPU ${((cpu.user + cpu.system) / 1e6).toFixed(2)} s, peak RSS ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MB, ${(site.notes.length / wall).toFixed(0)} notes/s`,
+  );
   console.log(`  stages: ${stages}`);
 }
 
 /** One full build under /usr/bin/time into a folder of `outRoot`; returns its wall seconds. */
 function benchFullBuild(run: number, outRoot: string): number {
   const outDir = fs.mkdtempSync(path.join(outRoot, 'run-'));
-  const child = spawnSync('/usr/bin/time', ['-f', '%e %M %U %S', process.execPath, path.join(repoRoot, 'bin/wiki.mjs'), 'build', '--docs', corpus, '--out', path.join(outDir, 'build')], { cwd: repoRoot, encoding: 'utf8' });
+  const child = spawnSync(
+    '/usr/bin/time',
+    [
+      '-f',
+      '%e %M %U %S',
+      process.execPath,
+      path.join(repoRoot, 'bin/wiki.mjs'),
+      'build',
+      '--docs',
+      corpus,
+      '--out',
+      path.join(outDir, 'build'),
+    ],
+    { cwd: repoRoot, encoding: 'utf8' },
+  );
   const [elapsed, maxKb, user, sys] = child.stderr.trim().split('\n').pop()!.split(' ').map(Number);
   const summary = child.stdout.trim().split('\n').pop();
-  console.log(`full build ${run} (HTML written): wall ${elapsed!.toFixed(2)} s, CPU ${user!.toFixed(2)} s user + ${sys!.toFixed(2)} s system, peak RSS ${(maxKb! / 1024).toFixed(0)} MB`);
+  console.log(
+    `full build ${run} (HTML written): wall ${elapsed!.toFixed(2)} s, CPU ${user!.toFixed(2)} s user + ${sys!.toFixed(2)} s system, peak RSS ${(maxKb! / 1024).toFixed(0)} MB`,
+  );
   console.log(`  ${summary}`);
   return elapsed!;
 }
 
-const { values } = parseArgs({ options: { full: { type: 'boolean', default: false }, runs: { type: 'string', default: '3' } } });
+const { values } = parseArgs({
+  options: { full: { type: 'boolean', default: false }, runs: { type: 'string', default: '3' } },
+});
 const runs = Number(values.runs);
-if (!Number.isInteger(runs) || runs < 1) throw new Error(`--runs takes a whole number of full builds, 1 or more (got "${values.runs}").`);
+if (!Number.isInteger(runs) || runs < 1)
+  throw new Error(`--runs takes a whole number of full builds, 1 or more (got "${values.runs}").`);
 await benchPipeline();
 if (values.full) {
   const outRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'wiki-bench-'));
   const walls = Array.from({ length: runs }, (_, run) => benchFullBuild(run + 1, outRoot)).sort((a, b) => a - b);
-  console.log(`full build over ${walls.length} runs: median ${walls[Math.floor(walls.length / 2)]!.toFixed(2)} s, best ${walls[0]!.toFixed(2)} s`);
+  console.log(
+    `full build over ${walls.length} runs: median ${walls[Math.floor(walls.length / 2)]!.toFixed(2)} s, best ${walls[0]!.toFixed(2)} s`,
+  );
   fs.rmSync(outRoot, { recursive: true, force: true });
 }

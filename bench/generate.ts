@@ -24,7 +24,10 @@ export interface GeneratedSite {
   readonly bytes: number;
 }
 
-const words = 'note idea system design rust async memory graph search index cache build server client module theme render parse token stream query vector model data file folder link page route sidebar table heading list code test bench profile thread worker queue event state store react node type value error config deploy'.split(' ');
+const words =
+  'note idea system design rust async memory graph search index cache build server client module theme render parse token stream query vector model data file folder link page route sidebar table heading list code test bench profile thread worker queue event state store react node type value error config deploy'.split(
+    ' ',
+  );
 
 /** mulberry32: a tiny seeded PRNG, so every run writes the same folder. */
 function createRandom(seed: number): () => number {
@@ -58,7 +61,10 @@ export function generateNotes(options: GenerateOptions): GeneratedSite {
     bytes += Buffer.byteLength(text);
   }
   const configPath = path.join(options.outDir, 'wiki.config.mjs');
-  fs.writeFileSync(configPath, `export default { title: 'Synthetic ${options.notes} notes', url: 'https://bench.example.com', docsDir: 'docs' };\n`);
+  fs.writeFileSync(
+    configPath,
+    `export default { title: 'Synthetic ${options.notes} notes', url: 'https://bench.example.com', docsDir: 'docs' };\n`,
+  );
   return { docsDir, configPath, bytes };
 }
 
@@ -97,7 +103,14 @@ interface NoteInput {
 function writeNote(input: NoteInput): string {
   const { relPath, index, paths, random, pick } = input;
   const roll = random();
-  const target = roll < 0.7 ? 200 + random() * 2800 : roll < 0.92 ? 3000 + random() * 12000 : roll < 0.99 ? 15000 + random() * 45000 : 60000 + random() * 140000;
+  const target =
+    roll < 0.7
+      ? 200 + random() * 2800
+      : roll < 0.92
+        ? 3000 + random() * 12000
+        : roll < 0.99
+          ? 15000 + random() * 45000
+          : 60000 + random() * 140000;
   const isLinkList = roll >= 0.92;
   const title = `${pick(words)} ${pick(words)} ${index}`;
   const parts: string[] = [];
@@ -110,7 +123,8 @@ function writeNote(input: NoteInput): string {
     let block: string;
     if (section === 0 || random() < 0.15) block = `## Section ${++section}\n`;
     else if (isLinkList || random() < 0.4) block = linkList(input, 8);
-    else if (random() < 0.1) block = '```ts\nconst value = compute(input);\nexport function run() {\n  return value;\n}\n```\n';
+    else if (random() < 0.1)
+      block = '```ts\nconst value = compute(input);\nexport function run() {\n  return value;\n}\n```\n';
     else if (random() < 0.05) block = '| Name | Kind |\n| --- | --- |\n| a | b |\n| c | d |\n';
     else block = `${sentence(random, pick, 40)} See [${pick(words)}](${relativeLink(relPath, pick(paths))}).\n`;
     parts.push(block);
@@ -127,7 +141,9 @@ function linkList(input: NoteInput, count: number): string {
       const anchor = random() < 0.2 ? '#section-1' : '';
       lines.push(`- [${pick(words)} ${pick(words)}](${relativeLink(relPath, pick(paths))}${anchor})`);
     } else {
-      lines.push(`- [${pick(words)}-${pick(words)}](https://github.com/${pick(words)}/${pick(words)}-${Math.floor(random() * 1000)}) - ${sentence(random, pick, 8)}`);
+      lines.push(
+        `- [${pick(words)}-${pick(words)}](https://github.com/${pick(words)}/${pick(words)}-${Math.floor(random() * 1000)}) - ${sentence(random, pick, 8)}`,
+      );
     }
   }
   return `${lines.join('\n')}\n`;
@@ -145,9 +161,17 @@ function relativeLink(from: string, to: string): string {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const { values } = parseArgs({ options: { notes: { type: 'string', default: '1000' }, out: { type: 'string' }, seed: { type: 'string', default: '42' } } });
+  const { values } = parseArgs({
+    options: {
+      notes: { type: 'string', default: '1000' },
+      out: { type: 'string' },
+      seed: { type: 'string', default: '42' },
+    },
+  });
   const outDir = path.resolve(values.out ?? `/tmp/wiki-synthetic-${values.notes}`);
   const started = performance.now();
   const site = generateNotes({ notes: Number(values.notes), outDir, seed: Number(values.seed) });
-  console.log(`${values.notes} notes, ${(site.bytes / 1e6).toFixed(1)} MB -> ${site.docsDir} in ${((performance.now() - started) / 1000).toFixed(1)} s (config ${site.configPath})`);
+  console.log(
+    `${values.notes} notes, ${(site.bytes / 1e6).toFixed(1)} MB -> ${site.docsDir} in ${((performance.now() - started) / 1000).toFixed(1)} s (config ${site.configPath})`,
+  );
 }

@@ -27,7 +27,13 @@ interface Transfer {
   readonly gzip: number;
 }
 
-const { values } = parseArgs({ options: { dir: { type: 'string', default: 'build' }, page: { type: 'string' }, verbose: { type: 'boolean', default: false } } });
+const { values } = parseArgs({
+  options: {
+    dir: { type: 'string', default: 'build' },
+    page: { type: 'string' },
+    verbose: { type: 'boolean', default: false },
+  },
+});
 const dir = path.resolve(values.dir);
 
 /** The smallest note (by page-data size) that links to a next note. */
@@ -51,7 +57,12 @@ function recordTransfers(page: Page): Transfer[] {
       const request = response.request();
       const sizes = await request.sizes();
       const body = response.status() === 200 ? await response.body().catch(() => Buffer.alloc(0)) : Buffer.alloc(0);
-      transfers.push({ url: request.url(), type: request.resourceType(), wire: sizes.responseBodySize + sizes.responseHeadersSize, gzip: gzipSync(body, { level: 6 }).length });
+      transfers.push({
+        url: request.url(),
+        type: request.resourceType(),
+        wire: sizes.responseBodySize + sizes.responseHeadersSize,
+        gzip: gzipSync(body, { level: 6 }).length,
+      });
     })();
   });
   return transfers;
@@ -65,8 +76,14 @@ const isPrefetch = (t: Transfer) => /\/__data\/|\/assets\/sidebar-/.test(t.url);
 function report(title: string, list: readonly Transfer[]): void {
   const js = list.filter(isJs);
   console.log(`${title}: ${list.length} responses, ${kb(sum(list, (t) => t.wire))} transferred in total`);
-  console.log(`  JavaScript: ${js.length} files, ${kb(sum(js, (t) => t.gzip))} gzipped (level 6), ${kb(sum(js, (t) => t.wire))} as transferred`);
-  if (values.verbose) for (const t of list) console.log(`    ${t.type.padEnd(10)} ${kb(t.wire).padStart(9)} wire ${kb(t.gzip).padStart(9)} gzip  ${new URL(t.url).pathname}`);
+  console.log(
+    `  JavaScript: ${js.length} files, ${kb(sum(js, (t) => t.gzip))} gzipped (level 6), ${kb(sum(js, (t) => t.wire))} as transferred`,
+  );
+  if (values.verbose)
+    for (const t of list)
+      console.log(
+        `    ${t.type.padEnd(10)} ${kb(t.wire).padStart(9)} wire ${kb(t.gzip).padStart(9)} gzip  ${new URL(t.url).pathname}`,
+      );
 }
 
 async function settle(page: Page, transfers: readonly Transfer[]): Promise<void> {
@@ -94,9 +111,15 @@ async function main(): Promise<void> {
     const cold = [...transfers];
     report('1. Cold load', cold);
     // The sidebar files the page itself preloads are what it hydrates from, not a prefetch of another page.
-    const ownData = new Set(await page.evaluate(() => Array.from(document.querySelectorAll<HTMLLinkElement>('link[rel="preload"][as="fetch"]'), (link) => link.href)));
+    const ownData = new Set(
+      await page.evaluate(() =>
+        Array.from(document.querySelectorAll<HTMLLinkElement>('link[rel="preload"][as="fetch"]'), (link) => link.href),
+      ),
+    );
     const prefetched = cold.filter((t) => isPrefetch(t) && !ownData.has(t.url));
-    console.log(`2. Prefetched before intent: ${prefetched.length} files, ${kb(sum(prefetched, (t) => t.wire))} (${prefetched.map((t) => new URL(t.url).pathname).join(', ') || 'none'})`);
+    console.log(
+      `2. Prefetched before intent: ${prefetched.length} files, ${kb(sum(prefetched, (t) => t.wire))} (${prefetched.map((t) => new URL(t.url).pathname).join(', ') || 'none'})`,
+    );
     const next = page.locator('a.pagination-nav__link--next');
     const nextTitle = (await next.locator('.pagination-nav__label').innerText()).trim();
     await next.scrollIntoViewIfNeeded();

@@ -34,7 +34,8 @@ interface Row {
 
 function folderBytes(dir: string): number {
   let total = 0;
-  for (const entry of fs.readdirSync(dir, { recursive: true, withFileTypes: true })) if (entry.isFile()) total += fs.statSync(path.join(entry.parentPath, entry.name)).size;
+  for (const entry of fs.readdirSync(dir, { recursive: true, withFileTypes: true }))
+    if (entry.isFile()) total += fs.statSync(path.join(entry.parentPath, entry.name)).size;
   return total;
 }
 
@@ -46,36 +47,86 @@ function folderBytes(dir: string): number {
 function buildOnce(name: string, notes: number, args: readonly string[], inputBytes: number): Row {
   const outDir = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'wiki-scale-')), 'build');
   cleanUp.push(path.dirname(outDir));
-  const child = spawnSync('/usr/bin/time', ['-f', 'TIME %e %M %U %S', process.execPath, path.join(repoRoot, 'bin/wiki.mjs'), 'build', '--out', outDir, ...args], { cwd: repoRoot, encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 });
+  const child = spawnSync(
+    '/usr/bin/time',
+    [
+      '-f',
+      'TIME %e %M %U %S',
+      process.execPath,
+      path.join(repoRoot, 'bin/wiki.mjs'),
+      'build',
+      '--out',
+      outDir,
+      ...args,
+    ],
+    { cwd: repoRoot, encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 },
+  );
   const timeLine = child.stderr.split('\n').find((line) => line.startsWith('TIME ')) ?? 'TIME 0 0 0 0';
   const [, seconds, maxKb, userSeconds, systemSeconds] = timeLine.split(' ').map(Number);
   const summary = child.stdout.trim().split('\n').pop() ?? '';
   const ok = child.status === 0;
   const outputMb = ok ? folderBytes(outDir) / 1e6 : 0;
-  if (!ok) console.error(child.stderr.split('\n').filter((line) => !line.startsWith('warning')).slice(-15).join('\n'));
-  return { name, notes, inputMb: inputBytes / 1e6, seconds: seconds!, userSeconds: userSeconds!, systemSeconds: systemSeconds!, peakMb: maxKb! / 1024, outputMb, ok, summary };
+  if (!ok)
+    console.error(
+      child.stderr
+        .split('\n')
+        .filter((line) => !line.startsWith('warning'))
+        .slice(-15)
+        .join('\n'),
+    );
+  return {
+    name,
+    notes,
+    inputMb: inputBytes / 1e6,
+    seconds: seconds!,
+    userSeconds: userSeconds!,
+    systemSeconds: systemSeconds!,
+    peakMb: maxKb! / 1024,
+    outputMb,
+    ok,
+    summary,
+  };
 }
 
 function printRow(row: Row): void {
   const perThousand = row.seconds / (row.notes / 1000);
-  console.log(`${row.name.padEnd(8)} ${String(row.notes).padStart(6)} notes ${row.inputMb.toFixed(0).padStart(5)} MB in | ${row.seconds.toFixed(1).padStart(6)} s (${perThousand.toFixed(2)} s/1k notes, ${(row.seconds / row.inputMb).toFixed(2)} s/MB) | peak RSS ${row.peakMb.toFixed(0).padStart(5)} MB | out ${row.outputMb.toFixed(0).padStart(5)} MB${row.ok ? '' : ' | FAILED'}`);
+  console.log(
+    `${row.name.padEnd(8)} ${String(row.notes).padStart(6)} notes ${row.inputMb.toFixed(0).padStart(5)} MB in | ${row.seconds.toFixed(1).padStart(6)} s (${perThousand.toFixed(2)} s/1k notes, ${(row.seconds / row.inputMb).toFixed(2)} s/MB) | peak RSS ${row.peakMb.toFixed(0).padStart(5)} MB | out ${row.outputMb.toFixed(0).padStart(5)} MB${row.ok ? '' : ' | FAILED'}`,
+  );
   const msPerOutputMb = (row.seconds * 1000) / row.outputMb;
-  console.log(`         CPU ${row.userSeconds.toFixed(1)} s user + ${row.systemSeconds.toFixed(1)} s system | ${(row.outputMb * 1000 / row.notes).toFixed(0)} KB out per note, ${msPerOutputMb.toFixed(1)} ms per output MB`);
+  console.log(
+    `         CPU ${row.userSeconds.toFixed(1)} s user + ${row.systemSeconds.toFixed(1)} s system | ${((row.outputMb * 1000) / row.notes).toFixed(0)} KB out per note, ${msPerOutputMb.toFixed(1)} ms per output MB`,
+  );
   console.log(`         ${row.summary.replace(/^.*-> \S+ /, '')}`);
 }
 
 /** The median of `runs` builds by wall time (each printed on one line when there are several). */
 function buildMedian(runs: number, build: () => Row): Row {
   const rows = Array.from({ length: runs }, build).sort((a, b) => a.seconds - b.seconds);
-  if (runs > 1) console.log(`${rows[0]!.name.padEnd(8)} ${runs} runs: ${rows.map((row) => `${row.seconds.toFixed(1)} s (${row.userSeconds.toFixed(1)} user + ${row.systemSeconds.toFixed(1)} system)`).join(', ')}; median:`);
+  if (runs > 1)
+    console.log(
+      `${rows[0]!.name.padEnd(8)} ${runs} runs: ${rows.map((row) => `${row.seconds.toFixed(1)} s (${row.userSeconds.toFixed(1)} user + ${row.systemSeconds.toFixed(1)} system)`).join(', ')}; median:`,
+    );
   return rows[Math.floor(runs / 2)]!;
 }
 
-const { values } = parseArgs({ options: { sizes: { type: 'string', default: '1000,10000,50000' }, runs: { type: 'string', default: '1' }, keep: { type: 'boolean', default: false } } });
+const { values } = parseArgs({
+  options: {
+    sizes: { type: 'string', default: '1000,10000,50000' },
+    runs: { type: 'string', default: '1' },
+    keep: { type: 'boolean', default: false },
+  },
+});
 const sizes = values.sizes.split(',').map(Number);
 const runs = Number(values.runs);
-if (!Number.isInteger(runs) || runs < 1) throw new Error(`--runs takes a whole number of builds per size, 1 or more (got "${values.runs}").`);
-console.log(`wiki build scale bench: ${os.availableParallelism()} cores, Node ${process.version}, load ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+if (!Number.isInteger(runs) || runs < 1)
+  throw new Error(`--runs takes a whole number of builds per size, 1 or more (got "${values.runs}").`);
+console.log(
+  `wiki build scale bench: ${os.availableParallelism()} cores, Node ${process.version}, load ${os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ')}`,
+);
 const rows: Row[] = [];
 /** Folders to delete once every build is done. */
 const cleanUp: string[] = [];
@@ -94,9 +145,15 @@ if (rows.length > 1) {
   const [first, last] = [rows[0]!, rows.at(-1)!];
   /** How much `of` per note grew from the first size to the last (1.00: linear in notes). */
   const perNote = (of: (row: Row) => number) => of(last) / last.notes / (of(first) / first.notes);
-  console.log(`growth ${first.name} -> ${last.name}: time x${(last.seconds / first.seconds).toFixed(1)}, memory x${(last.peakMb / first.peakMb).toFixed(1)} for x${last.notes / first.notes} notes (time per note x${perNote((row) => row.seconds).toFixed(2)}; 1.00 is linear)`);
-  console.log(`  per note: user CPU x${perNote((row) => row.userSeconds).toFixed(2)} (the engine's work), system CPU x${perNote((row) => row.systemSeconds).toFixed(2)} (the kernel's)`);
+  console.log(
+    `growth ${first.name} -> ${last.name}: time x${(last.seconds / first.seconds).toFixed(1)}, memory x${(last.peakMb / first.peakMb).toFixed(1)} for x${last.notes / first.notes} notes (time per note x${perNote((row) => row.seconds).toFixed(2)}; 1.00 is linear)`,
+  );
+  console.log(
+    `  per note: user CPU x${perNote((row) => row.userSeconds).toFixed(2)} (the engine's work), system CPU x${perNote((row) => row.systemSeconds).toFixed(2)} (the kernel's)`,
+  );
   // Each page carries the sidebar's top level, which grows with the notes: output per note grows faster than time.
-  console.log(`  output per note x${perNote((row) => row.outputMb).toFixed(2)}; time per output MB x${(last.seconds / last.outputMb / (first.seconds / first.outputMb)).toFixed(2)}`);
+  console.log(
+    `  output per note x${perNote((row) => row.outputMb).toFixed(2)}; time per output MB x${(last.seconds / last.outputMb / (first.seconds / first.outputMb)).toFixed(2)}`,
+  );
 }
 for (const dir of cleanUp) fs.rmSync(dir, { recursive: true, force: true });

@@ -13,15 +13,22 @@ import zlib from 'node:zlib';
 import type { Page } from 'playwright-core';
 import { launchBrowser } from '../test/helpers/browser.js';
 import { makeTempDir, repoRoot, runWiki } from '../test/helpers/cli.js';
-import { corpusDir, serveSearchSite } from '../test/browser/searchSite.js';
+import { serveSearchSite } from '../test/corpus/searchSite.js';
+import { corpusDir } from '../test/corpus/sharedFolder.js';
 
 const runs = Number(process.argv[process.argv.indexOf('--runs') + 1]) || 2;
 const QUERIES = ['librsvg', 'kubernetes', 'Kubernetis'];
 
 async function writeHostedConfig(dir: string): Promise<string> {
-  const { default: config } = (await import('../wiki.config.js')) as { default: Record<string, unknown> & { search?: object } };
+  const { default: config } = (await import('../wiki.config.js')) as {
+    default: Record<string, unknown> & { search?: object };
+  };
   const file = path.join(dir, 'wiki.config.mjs');
-  const hosted = { ...config, staticDir: path.join(repoRoot, 'static'), search: { ...config.search, provider: 'algolia', appId: 'bench', apiKey: 'bench', indexName: 'bench' } };
+  const hosted = {
+    ...config,
+    staticDir: path.join(repoRoot, 'static'),
+    search: { ...config.search, provider: 'algolia', appId: 'bench', apiKey: 'bench', indexName: 'bench' },
+  };
   fs.writeFileSync(file, `export default ${JSON.stringify(hosted)};\n`);
   return file;
 }
@@ -30,7 +37,10 @@ async function timeBuild(args: string[], outDir: string): Promise<{ seconds: num
   const result = await runWiki(['build', '--docs', corpusDir, '--out', outDir, ...args]);
   if (result.code !== 0) throw new Error(result.stderr);
   const summary = result.stdout.trim().split('\n').pop() ?? '';
-  return { seconds: Number(/in ([\d.]+) s/.exec(summary)?.[1]), search: Number(/search (\d+) ms/.exec(summary)?.[1] ?? 0) };
+  return {
+    seconds: Number(/in ([\d.]+) s/.exec(summary)?.[1]),
+    search: Number(/search (\d+) ms/.exec(summary)?.[1] ?? 0),
+  };
 }
 
 async function benchBuild(tmp: string): Promise<string> {
@@ -46,21 +56,28 @@ async function benchBuild(tmp: string): Promise<string> {
     hosted.push((await timeBuild(['--config', hostedConfig], path.join(tmp, 'hosted'))).seconds);
   }
   const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
-  console.log(`build (${runs} runs each, median): with embedded index ${median(local).toFixed(2)} s, hosted provider (no index) ${median(hosted).toFixed(2)} s -> index adds ${(median(local) - median(hosted)).toFixed(2)} s; 'search' wait after rendering ${median(waits)} ms`);
+  console.log(
+    `build (${runs} runs each, median): with embedded index ${median(local).toFixed(2)} s, hosted provider (no index) ${median(hosted).toFixed(2)} s -> index adds ${(median(local) - median(hosted)).toFixed(2)} s; 'search' wait after rendering ${median(waits)} ms`,
+  );
   return outDir;
 }
 
 function reportIndexSize(outDir: string): void {
   const dir = path.join(outDir, 'search');
-  const sizes = (sub: string) => fs.readdirSync(path.join(dir, sub)).map((name) => fs.readFileSync(path.join(dir, sub, name)));
+  const sizes = (sub: string) =>
+    fs.readdirSync(path.join(dir, sub)).map((name) => fs.readFileSync(path.join(dir, sub, name)));
   const gzip = (bytes: Buffer) => zlib.gzipSync(bytes).length;
   const sum = (values: number[]) => values.reduce((a, b) => a + b, 0);
   const entry = fs.readFileSync(path.join(dir, 'index.json'));
   const shards = sizes('terms');
   const texts = sizes('text'); // bundles of TEXT_BUNDLE_SIZE chunks
   const kb = (bytes: number) => `${(bytes / 1024).toFixed(0)} KB`;
-  console.log(`index: ${2 + shards.length + texts.length} files, ${((entry.length + sum(shards.map((b) => b.length)) + sum(texts.map((b) => b.length))) / 1e6).toFixed(1)} MB raw`);
-  console.log(`  index.json ${kb(entry.length)} (${kb(gzip(entry))} gzipped); ${shards.length} term shards, ${kb(sum(shards.map(gzip)) / shards.length)} gzipped on average; ${texts.length} text bundles, ${kb(sum(texts.map(gzip)) / texts.length)} gzipped on average`);
+  console.log(
+    `index: ${2 + shards.length + texts.length} files, ${((entry.length + sum(shards.map((b) => b.length)) + sum(texts.map((b) => b.length))) / 1e6).toFixed(1)} MB raw`,
+  );
+  console.log(
+    `  index.json ${kb(entry.length)} (${kb(gzip(entry))} gzipped); ${shards.length} term shards, ${kb(sum(shards.map(gzip)) / shards.length)} gzipped on average; ${texts.length} text bundles, ${kb(sum(texts.map(gzip)) / texts.length)} gzipped on average`,
+  );
 }
 
 interface Transfer {
@@ -110,9 +127,13 @@ async function coldQuery(base: string, query: string): Promise<void> {
     await page.locator('.DocSearch-Input').fill(query);
     await page.locator('.DocSearch-Hit').first().waitFor();
     await page.waitForLoadState('networkidle');
-    const times = await page.evaluate(() => ['__tKey', '__tInput', '__tHit'].map((k) => (window as unknown as Record<string, number>)[k]!));
+    const times = await page.evaluate(() =>
+      ['__tKey', '__tInput', '__tHit'].map((k) => (window as unknown as Record<string, number>)[k]!),
+    );
     const [key, input, hit] = times as [number, number, number];
-    console.log(`cold "${query}": ${((transfer.code + transfer.index) / 1024).toFixed(0)} KB in ${transfer.requests} requests (index ${(transfer.index / 1024).toFixed(0)} KB, search code ${(transfer.code / 1024).toFixed(0)} KB); first hit ${(hit - key).toFixed(0)} ms after Ctrl+K, ${(hit - input).toFixed(0)} ms after the first keystroke`);
+    console.log(
+      `cold "${query}": ${((transfer.code + transfer.index) / 1024).toFixed(0)} KB in ${transfer.requests} requests (index ${(transfer.index / 1024).toFixed(0)} KB, search code ${(transfer.code / 1024).toFixed(0)} KB); first hit ${(hit - key).toFixed(0)} ms after Ctrl+K, ${(hit - input).toFixed(0)} ms after the first keystroke`,
+    );
   } finally {
     await browser.close();
   }

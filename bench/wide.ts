@@ -38,19 +38,29 @@ export function generateWideSite(options: WideSiteOptions): { docsDir: string; c
     fs.writeFileSync(file, text);
     bytes += Buffer.byteLength(text);
   };
-  write(path.join(docsDir, options.root ? 'aaa-intro.md' : 'intro.md'), `---\nslug: /\n---\n# Intro\n\nThe notes are [in one folder](./${options.root ? '' : 'wide/'}note-00000.md).\n`);
+  write(
+    path.join(docsDir, options.root ? 'aaa-intro.md' : 'intro.md'),
+    `---\nslug: /\n---\n# Intro\n\nThe notes are [in one folder](./${options.root ? '' : 'wide/'}note-00000.md).\n`,
+  );
   if (options.index && !options.root) write(path.join(folder, 'wide.md'), '# Wide\n\nA folder of many notes.\n');
-  const paragraph = 'Some text of this note, a sentence long enough to look like a real paragraph of a real note. '.repeat(3);
+  const paragraph =
+    'Some text of this note, a sentence long enough to look like a real paragraph of a real note. '.repeat(3);
   for (let n = 0; n < options.notes; n++) {
     const name = `note-${String(n).padStart(5, '0')}`;
     const next = `note-${String((n + 1) % options.notes).padStart(5, '0')}.md`;
     const body = `${paragraph}\n\n## Details\n\n${paragraph}\n\nSee [the next note](./${next}).\n`;
     // A long title as the first heading: front matter over 1 MB is not read.
-    const text = n === 0 && options.titleKb ? `# Long ${'x'.repeat(options.titleKb * 1024)}\n\n${body}` : `---\ntitle: Note ${n}\n---\n\n${body}`;
+    const text =
+      n === 0 && options.titleKb
+        ? `# Long ${'x'.repeat(options.titleKb * 1024)}\n\n${body}`
+        : `---\ntitle: Note ${n}\n---\n\n${body}`;
     write(path.join(folder, `${name}.md`), text);
   }
   const configPath = path.join(options.outDir, 'wiki.config.mjs');
-  fs.writeFileSync(configPath, `export default { title: 'Wide folder', url: 'https://bench.example.com', docsDir: 'docs' };\n`);
+  fs.writeFileSync(
+    configPath,
+    `export default { title: 'Wide folder', url: 'https://bench.example.com', docsDir: 'docs' };\n`,
+  );
   return { docsDir, configPath, bytes };
 }
 
@@ -85,23 +95,63 @@ function measureOutput(outDir: string): OutputFigures {
     }
   }
   pageSizes.sort((a, b) => a - b);
-  return { files, bytes, largestPage, medianPageBytes: pageSizes[Math.floor(pageSizes.length / 2)] ?? 0, largestSidebarFile };
+  return {
+    files,
+    bytes,
+    largestPage,
+    medianPageBytes: pageSizes[Math.floor(pageSizes.length / 2)] ?? 0,
+    largestSidebarFile,
+  };
 }
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 const mb = (bytes: number) => `${(bytes / 1e6).toFixed(1)} MB`;
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const { values } = parseArgs({ options: { notes: { type: 'string', default: '10000' }, root: { type: 'boolean', default: false }, index: { type: 'boolean', default: false }, 'title-kb': { type: 'string', default: '0' }, keep: { type: 'boolean', default: false } } });
+  const { values } = parseArgs({
+    options: {
+      notes: { type: 'string', default: '10000' },
+      root: { type: 'boolean', default: false },
+      index: { type: 'boolean', default: false },
+      'title-kb': { type: 'string', default: '0' },
+      keep: { type: 'boolean', default: false },
+    },
+  });
   const notes = Number(values.notes);
   const titleKb = Number(values['title-kb']);
-  if (!Number.isInteger(notes) || notes < 1) throw new Error(`--notes takes a whole number of notes, 1 or more (got "${values.notes}").`);
+  if (!Number.isInteger(notes) || notes < 1)
+    throw new Error(`--notes takes a whole number of notes, 1 or more (got "${values.notes}").`);
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'wiki-wide-'));
-  const site = generateWideSite({ notes, outDir: path.join(work, 'site'), root: values.root, index: values.index, titleKb });
+  const site = generateWideSite({
+    notes,
+    outDir: path.join(work, 'site'),
+    root: values.root,
+    index: values.index,
+    titleKb,
+  });
   const outDir = path.join(work, 'build');
   const shape = `${notes} notes in ${values.root ? 'the docs folder itself' : `docs/wide/${values.index ? ' (with an index note)' : ''}`}${titleKb ? `, one title of ${titleKb} KB` : ''}`;
-  console.log(`wiki build wide-folder bench: ${shape}, ${mb(site.bytes)} of Markdown; ${os.availableParallelism()} cores, Node ${process.version}, load ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
-  const child = spawnSync('/usr/bin/time', ['-f', 'TIME %e %M %U %S', process.execPath, path.join(repoRoot, 'bin/wiki.mjs'), 'build', '--config', site.configPath, '--out', outDir], { cwd: repoRoot, encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 });
+  console.log(
+    `wiki build wide-folder bench: ${shape}, ${mb(site.bytes)} of Markdown; ${os.availableParallelism()} cores, Node ${process.version}, load ${os
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')}`,
+  );
+  const child = spawnSync(
+    '/usr/bin/time',
+    [
+      '-f',
+      'TIME %e %M %U %S',
+      process.execPath,
+      path.join(repoRoot, 'bin/wiki.mjs'),
+      'build',
+      '--config',
+      site.configPath,
+      '--out',
+      outDir,
+    ],
+    { cwd: repoRoot, encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 },
+  );
   const timeLine = child.stderr.split('\n').find((line) => line.startsWith('TIME ')) ?? 'TIME 0 0 0 0';
   const [, seconds, maxKb, userSeconds, systemSeconds] = timeLine.split(' ').map(Number);
   if (child.status !== 0) {
@@ -109,9 +159,15 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   } else {
     const out = measureOutput(outDir);
     const warnings = `${child.stdout}\n${child.stderr}`.split('\n').filter((line) => line.startsWith('warning')).length;
-    console.log(`build ${seconds!.toFixed(1)} s (${userSeconds!.toFixed(1)} s user + ${systemSeconds!.toFixed(1)} s system) | peak RSS ${(maxKb! / 1024).toFixed(0)} MB | ${warnings} warning lines`);
-    console.log(`largest page ${kb(out.largestPage.bytes)} (${out.largestPage.relPath}), median page ${kb(out.medianPageBytes)}`);
-    console.log(`largest sidebar file a page may load ${kb(out.largestSidebarFile.bytes)} (${out.largestSidebarFile.relPath})`);
+    console.log(
+      `build ${seconds!.toFixed(1)} s (${userSeconds!.toFixed(1)} s user + ${systemSeconds!.toFixed(1)} s system) | peak RSS ${(maxKb! / 1024).toFixed(0)} MB | ${warnings} warning lines`,
+    );
+    console.log(
+      `largest page ${kb(out.largestPage.bytes)} (${out.largestPage.relPath}), median page ${kb(out.medianPageBytes)}`,
+    );
+    console.log(
+      `largest sidebar file a page may load ${kb(out.largestSidebarFile.bytes)} (${out.largestSidebarFile.relPath})`,
+    );
     console.log(`output ${mb(out.bytes)} in ${out.files} files`);
   }
   if (values.keep) console.log(`kept: ${work}`);

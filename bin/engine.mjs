@@ -1,15 +1,13 @@
-// Runs the engine from an esbuild bundle of its TypeScript sources, cached under node_modules/.cache/wiki and
-// rebuilt whenever a source changes (a hash of src/ names it), so there is still no compile step to forget.
-// Measured on the 2-core machine: `wiki help` takes 0.4 s this way against 0.9 s compiling each module through tsx,
-// and worker threads start from plain JavaScript too. Pure-JavaScript dependencies are bundled in as well: importing
-// the CLI took ~200 ms with them resolved and read file by file from node_modules, ~110 ms bundled.
-import crypto from 'node:crypto';
+// Runs the engine from an esbuild bundle of its TypeScript sources, kept in the engine's cache (src/node/bundleCache.mjs)
+// and rebuilt whenever a source changes (a hash of src/ names it), so there is still no compile step to forget. The
+// CLI and its worker threads then start from plain JavaScript, much faster than compiling each module through tsx, and
+// the pure-JavaScript dependencies are bundled in too (figures: bench/README.md, "Recorded measurements").
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { cacheEntryPath, cachedEntry, contentHash, engineCacheDir } from '../src/node/bundleCache.mjs';
 
 const root = path.resolve(fileURLToPath(import.meta.url), '../..');
-const cacheDir = path.join(root, 'node_modules/.cache/wiki');
 // Besides src/, what changes the bundle's output (the lock file: bundled dependencies' versions).
 const buildInputs = ['package.json', 'package-lock.json', 'tsconfig.base.json', 'tsconfig.json', 'bin/engine.mjs'];
 /**
@@ -23,8 +21,7 @@ const externalPackages = ['esbuild', 'typescript', 'prismjs', 'react', 'react-do
 /**
  * The external CommonJS packages every build loads, which the bundle require()s instead of importing: Node runs its
  * cjs-module-lexer over a CommonJS module imported from an ES module to list its exports, and TurboFan compiles that
- * lexer's loop in each thread. Measured: loading react, react-dom/server and prismjs took 55-61 ms that way, 22 ms
- * required. esbuild compiles every site's config.
+ * lexer's loop in each thread. esbuild compiles every site's config.
  */
 const requiredPackages = ['esbuild', 'react', 'react-dom', 'prismjs'];
 
@@ -33,38 +30,55 @@ const requireInsteadOfImport = {
   name: 'require-instead-of-import',
   setup(build) {
     const filter = new RegExp(`^(?:${requiredPackages.join('|')})(?:/|$)`);
-    build.onResolve({ filter }, (args) => (args.kind === 'require-call' ? { path: args.path, external: true } : { path: args.path, namespace: 'required' }));
-    build.onLoad({ filter: /.*/, namespace: 'required' }, (args) => ({ contents: `module.exports = require(${JSON.stringify(args.path)});`, loader: 'js' }));
+    build.onResolve({ filter }, (args) =>
+      args.kind === 'require-call' ? { path: args.path, external: true } : { path: args.path, namespace: 'required' },
+    );
+    build.onLoad({ filter: /.*/, namespace: 'required' }, (args) => ({
+      contents: `module.exports = require(${JSON.stringify(args.path)});`,
+      loader: 'js',
+    }));
   },
 };
 
 /** The URL of the bundled CLI module (`main`), bundling it first when the sources changed. */
 export async function engineModuleUrl() {
-  const dir = path.join(cacheDir, `engine-${hashSources()}`);
-  if (!fs.existsSync(path.join(dir, 'cli.mjs'))) await bundleEngine(dir);
+  const dir = cacheEntryPath(engineCacheDir(root), 'engine', hashSources());
+  await cachedEntry(dir, bundleEngine);
   return pathToFileURL(path.join(dir, 'cli.mjs')).href;
 }
 
+/** The hash of every bundle input, and of where the engine is (the bundle holds that path: engineRoot.ts). */
 function hashSources() {
-  const hash = crypto.createHash('sha256');
-  const files = [...buildInputs, ...fs.readdirSync(path.join(root, 'src'), { recursive: true }).map((file) => path.join('src', file))];
+  const files = [
+    ...buildInputs,
+    ...fs.readdirSync(path.join(root, 'src'), { recursive: true }).map((file) => path.join('src', file)),
+  ];
+  const parts = [root];
   for (const file of files.sort()) {
     const absolute = path.join(root, file);
-    if (!fs.statSync(absolute).isFile()) continue;
-    hash.update(file).update('\0').update(fs.readFileSync(absolute)).update('\0');
+    if (fs.statSync(absolute).isFile()) parts.push(file, fs.readFileSync(absolute));
   }
-  return hash.digest('hex').slice(0, 16);
+  return contentHash(...parts);
 }
 
-/** The CLI and every worker entry (src/node/**\/*Worker.ts, named as src/node/workers.ts expects), sharing chunks. */
-async function bundleEngine(dir) {
+/**
+ * Bundles the CLI and every worker entry (src/node/**\/*Worker.ts, named as src/node/workers.ts expects), sharing
+ * chunks, with linked source maps: Node reads them for stack traces once bin/wiki.mjs has enabled them, so a trace
+ * names src/ files and lines. A worker thread does not inherit that setting, and reads a module's map as it loads
+ * it: each worker entry is a two-line module that enables maps, then imports the worker's bundle.
+ */
+async function bundleEngine(outdir) {
   const { build } = await import('esbuild');
-  const workers = fs.readdirSync(path.join(root, 'src/node'), { recursive: true }).filter((file) => /(^|\/)\w+Worker\.ts$/.test(file));
-  const entryPoints = { cli: path.join(root, 'src/node/cli.ts'), ...Object.fromEntries(workers.map((file) => [path.basename(file, '.ts'), path.join(root, 'src/node', file)])) };
-  const staging = `${dir}.tmp-${process.pid}`;
+  const workers = fs
+    .readdirSync(path.join(root, 'src/node'), { recursive: true })
+    .filter((file) => /(^|\/)\w+Worker\.ts$/.test(file));
+  const workerEntries = workers.map((file) => [
+    `${path.basename(file, '.ts')}.main`,
+    path.join(root, 'src/node', file),
+  ]);
   await build({
-    entryPoints,
-    outdir: staging,
+    entryPoints: { cli: path.join(root, 'src/node/cli.ts'), ...Object.fromEntries(workerEntries) },
+    outdir,
     outExtension: { '.js': '.mjs' },
     chunkNames: 'chunk-[hash]',
     bundle: true,
@@ -72,26 +86,22 @@ async function bundleEngine(dir) {
     format: 'esm',
     platform: 'node',
     target: 'node20',
+    sourcemap: 'linked',
+    // The sources are in the package; the maps need only point at them (a third of the size).
+    sourcesContent: false,
     external: externalPackages.flatMap((name) => [name, `${name}/*`]),
     plugins: [requireInsteadOfImport],
+    define: { WIKI_ENGINE_ROOT: JSON.stringify(root) },
     // Bundled CommonJS packages require Node's built-in modules, which an ES module can only do through this.
-    banner: { js: "import { createRequire as __engineRequire } from 'node:module';\nconst require = __engineRequire(import.meta.url);" },
+    banner: {
+      js: "import { createRequire as __engineRequire } from 'node:module';\nconst require = __engineRequire(import.meta.url);",
+    },
     jsx: 'automatic',
     tsconfig: path.join(root, 'src/node/tsconfig.json'),
     logLevel: 'error',
   });
-  try {
-    fs.renameSync(staging, dir);
-  } catch (error) {
-    // Another process bundled the same sources first: use its copy.
-    fs.rmSync(staging, { recursive: true, force: true });
-    if (!fs.existsSync(path.join(dir, 'cli.mjs'))) throw error;
-  }
-  removeStaleBundles(path.basename(dir));
-}
-
-function removeStaleBundles(current) {
-  for (const name of fs.readdirSync(cacheDir)) {
-    if (/^engine-[0-9a-f]{16}$/.test(name) && name !== current) fs.rmSync(path.join(cacheDir, name), { recursive: true, force: true });
+  for (const [name] of workerEntries) {
+    const stub = `process.setSourceMapsEnabled(true);\nawait import('./${name}.mjs');\n`;
+    fs.writeFileSync(path.join(outdir, `${name.replace(/\.main$/, '')}.mjs`), stub);
   }
 }

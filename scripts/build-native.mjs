@@ -10,7 +10,8 @@ const root = path.resolve(import.meta.dirname, '..');
 const nativeDir = path.join(root, 'native');
 
 function nodeGypScript() {
-  if (process.env.npm_config_node_gyp && fs.existsSync(process.env.npm_config_node_gyp)) return process.env.npm_config_node_gyp;
+  if (process.env.npm_config_node_gyp && fs.existsSync(process.env.npm_config_node_gyp))
+    return process.env.npm_config_node_gyp;
   // npm's own copy, beside the npm that runs this script (npm_execpath is npm's CLI script).
   const npmCli = process.env.npm_execpath;
   const candidate = npmCli && path.resolve(path.dirname(npmCli), '../node_modules/node-gyp/bin/node-gyp.js');
@@ -24,8 +25,22 @@ if (process.platform !== 'linux') {
 const script = nodeGypScript();
 // npm sets npm_config_nodedir when Node's headers are installed locally (no download needed).
 const nodedir = process.env.npm_config_nodedir ? [`--nodedir=${process.env.npm_config_nodedir}`] : [];
-const result = script ? spawnSync(process.execPath, [script, 'rebuild', ...nodedir], { cwd: nativeDir, stdio: ['ignore', 'ignore', 'pipe'], encoding: 'utf8' }) : undefined;
+const result = script
+  ? spawnSync(process.execPath, [script, 'rebuild', ...nodedir], {
+      cwd: nativeDir,
+      stdio: ['ignore', 'ignore', 'pipe'],
+      encoding: 'utf8',
+    })
+  : undefined;
 if (!result || result.status !== 0) {
-  const why = result ? result.stderr.split('\n').filter((line) => /error/i.test(line)).slice(0, 5).join('\n') : 'node-gyp was not found beside npm';
-  console.warn(`wiki: warning: could not compile native/wiki_fs.c, so \`wiki build\` swaps its output with two renames instead of one atomic exchange.\n${why}\nInstall a C compiler and Node's headers (Debian: apt-get install build-essential nodejs-dev), then run \`npm rebuild\` or \`node scripts/build-native.mjs\`.`);
+  const why = result
+    ? result.stderr
+        .split('\n')
+        .filter((line) => /error/i.test(line))
+        .slice(0, 5)
+        .join('\n')
+    : 'node-gyp was not found beside npm';
+  console.warn(
+    `wiki: warning: could not compile native/wiki_fs.c, so \`wiki build\` swaps its output with two renames instead of one atomic exchange.\n${why}\nInstall a C compiler and Node's headers (Debian: apt-get install build-essential nodejs-dev), then run \`npm rebuild\` or \`node scripts/build-native.mjs\`.`,
+  );
 }

@@ -1,4 +1,3 @@
-// @jsxRuntime automatic (tsx and esbuild have no root tsconfig to read `jsx: react-jsx` from)
 /** The hydrated root: App with the current view from the store (App's error boundary catches a page crash). */
 import { useSyncExternalStore, type ComponentType } from 'react';
 import type { ThemeSettings } from '../shared/types.js';

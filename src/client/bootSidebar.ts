@@ -5,7 +5,12 @@
  * one later navigations use (through the runtime context), so a branch is fetched once.
  */
 import type { BootData } from '../shared/runtime.js';
-import { assemblePageSidebar, type PageSidebarWindows, sidebarChunkFile, type SidebarChunkFiles } from '../shared/sidebar.js';
+import {
+  assemblePageSidebar,
+  type PageSidebarWindows,
+  sidebarChunkFile,
+  type SidebarChunkFiles,
+} from '../shared/sidebar.js';
 import type { SidebarItem } from '../shared/types.js';
 
 /** Loads top-level category `index` once; a failed load is forgotten, so the next call retries it. */
@@ -36,11 +41,18 @@ export async function loadBootSidebar(boot: BootData, loadBranch: SidebarBranchL
   const [skeleton, loaded, chunkItems] = await Promise.all([
     fetchSidebarFile<SidebarItem[]>(boot.runtime.sidebarSkeletonUrl),
     Promise.all(indices.map(loadBranch)),
-    Promise.all(wanted.map(([list, chunk]) => fetchSidebarFile<SidebarItem[]>(`${filesUrl}${sidebarChunkFile(list, chunk)}`))),
+    Promise.all(
+      wanted.map(([list, chunk]) => fetchSidebarFile<SidebarItem[]>(`${filesUrl}${sidebarChunkFile(list, chunk)}`)),
+    ),
   ]);
   const chunks = new Map<string, Map<number, readonly SidebarItem[]>>();
-  wanted.forEach(([list, chunk], i) => chunks.set(list, (chunks.get(list) ?? new Map<number, readonly SidebarItem[]>()).set(chunk, chunkItems[i]!)));
-  return assemblePageSidebar(skeleton, new Map(indices.map((index, i) => [index, loaded[i]!])), boot.page.route, { chunks: chunks as SidebarChunkFiles, filesUrl });
+  wanted.forEach(([list, chunk], i) =>
+    chunks.set(list, (chunks.get(list) ?? new Map<number, readonly SidebarItem[]>()).set(chunk, chunkItems[i]!)),
+  );
+  return assemblePageSidebar(skeleton, new Map(indices.map((index, i) => [index, loaded[i]!])), boot.page.route, {
+    chunks: chunks as SidebarChunkFiles,
+    filesUrl,
+  });
 }
 
 // A default fetch (same-origin credentials), as the head's `<link rel="preload" as="fetch" crossorigin>` made it.

@@ -2,7 +2,7 @@
  * Keeps the colour mode in step after load (the inline head script set it before first paint): a choice saved in
  * another tab, or a change of the system preference when it is respected and nothing is saved (SPEC §3–4).
  */
-import { readStorage } from '../shared/storage.js';
+import { readStorage } from '../theme/utils/storage.js';
 import type { ThemeSettings } from '../shared/types.js';
 
 export function syncColorMode(colorMode: ThemeSettings['colorMode']): void {
@@ -14,7 +14,10 @@ export function syncColorMode(colorMode: ThemeSettings['colorMode']): void {
   };
   const apply = () => {
     const systemMode = system.matches ? 'dark' : 'light';
-    document.documentElement.setAttribute('data-theme', saved() ?? (colorMode.respectPrefersColorScheme ? systemMode : colorMode.defaultMode));
+    document.documentElement.setAttribute(
+      'data-theme',
+      saved() ?? (colorMode.respectPrefersColorScheme ? systemMode : colorMode.defaultMode),
+    );
   };
   if (!colorMode.disableSwitch) {
     window.addEventListener('storage', (event) => {

@@ -4,6 +4,7 @@
  * imported by both would become a shared chunk that every first load fetches.
  */
 import type { Route } from '../shared/paths.js';
+import type { RecentMap } from '../shared/recentMap.js';
 import type { RuntimeSettings } from '../shared/runtime.js';
 import type { PageModel, SidebarItem } from '../shared/types.js';
 
@@ -23,8 +24,8 @@ export interface ViewStore {
 export interface RuntimeContext {
   readonly store: ViewStore;
   readonly settings: RuntimeSettings;
-  /** Page data by URL, loaded or loading (a failed load is dropped so it can be retried). */
-  readonly pageData: Map<string, Promise<PageModel>>;
+  /** Page data by URL, loaded or loading, of the pages last used (a failed load is dropped so it can be retried). */
+  readonly pageData: RecentMap<string, Promise<PageModel>>;
   /** Data URLs prefetched with `<link rel=prefetch>` by this page: the HTTP cache has them fresh. */
   readonly prefetched: Set<string>;
   /** Loads a top-level sidebar category by index, once (the loader the page's own sidebar was loaded with). */

@@ -10,7 +10,10 @@ export interface PageModuleNotFoundError extends Error {
 /** The component of the page at `route`; rejects with code MODULE_NOT_FOUND when the site has no such page. */
 export function loadPageComponent(route: string): Promise<ComponentType> {
   const load = Object.hasOwn(pageImports, route) ? pageImports[route] : undefined;
-  if (!load) return Promise.reject(Object.assign(new Error(`Cannot find the page module of ${route}.`), { code: 'MODULE_NOT_FOUND' as const }));
+  if (!load)
+    return Promise.reject(
+      Object.assign(new Error(`Cannot find the page module of ${route}.`), { code: 'MODULE_NOT_FOUND' as const }),
+    );
   return load().then((module) => module.default);
 }
 

@@ -11,7 +11,9 @@ function headTagsOf(page: PageModel): HeadTag[] {
 function findElement(tag: HeadTag): Element | undefined {
   const entries = Object.entries(tag.attributes);
   return [...document.head.querySelectorAll(tag.tag)].find(
-    (element) => element.attributes.length === entries.length && entries.every(([name, value]) => element.getAttribute(name) === value),
+    (element) =>
+      element.attributes.length === entries.length &&
+      entries.every(([name, value]) => element.getAttribute(name) === value),
   );
 }
 

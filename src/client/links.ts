@@ -25,5 +25,5 @@ export function routeOfLink(anchor: HTMLAnchorElement | SVGAElement, settings: R
 
 /** The link an event happened in, if any. */
 export function closestLink(target: EventTarget | null): HTMLAnchorElement | undefined {
-  return target instanceof Element ? (target.closest('a[href]') as HTMLAnchorElement | null) ?? undefined : undefined;
+  return target instanceof Element ? ((target.closest('a[href]') as HTMLAnchorElement | null) ?? undefined) : undefined;
 }

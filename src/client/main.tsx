@@ -1,4 +1,3 @@
-// @jsxRuntime automatic (tsx and esbuild have no root tsconfig to read `jsx: react-jsx` from)
 /**
  * The browser entry: hydrates the server-rendered page and starts the reader runtime (navigation, prefetch, colour
  * mode, storage upkeep; analytics and search load lazily). Everything here is on every page's critical path: the
@@ -8,9 +7,10 @@ import type { ComponentType } from 'react';
 import { flushSync } from 'react-dom';
 import { hydrateRoot } from 'react-dom/client';
 import { pageDataUrl, routeFromPathname } from '../shared/paths.js';
+import { RecentMap } from '../shared/recentMap.js';
 import { DOCS_PLUGIN_ID, DOCS_VERSION_NAMES, preferredVersionKey } from '../shared/runtime.js';
-import { readStorage, removeStorage } from '../shared/storage.js';
-import type { SidebarItem } from '../shared/types.js';
+import { readStorage, removeStorage } from '../theme/utils/storage.js';
+import type { PageModel, SidebarItem } from '../shared/types.js';
 import type { ThemeHooks } from '../theme/App/index.js';
 import { translate } from '../theme/Translate/index.js';
 import { readBootData } from './boot.js';
@@ -36,13 +36,18 @@ function dropUnknownPreferredVersion(): void {
   if (saved !== null && !DOCS_VERSION_NAMES.includes(saved)) removeStorage(key);
 }
 
+/** Pages whose data is kept in memory: back and forth among recent pages needs no request. */
+const PAGE_DATA_KEPT = 64;
+
 const boot = readBootData();
 dropUnknownPreferredVersion();
 syncColorMode(boot.site.colorMode);
 // Search: shortcuts, the lazy modal's hooks and the /search page (src/client/search/index.ts; its code stays lazy).
 // Installed before the sidebar loads, so a shortcut pressed as the page appears is not lost.
 const messages = boot.site.translations ?? {};
-const searchHooks: Pick<ThemeHooks, 'openSearch' | 'preloadSearch'> = installSearch(boot, (declaration, values) => translate(declaration, values, messages));
+const searchHooks: Pick<ThemeHooks, 'openSearch' | 'preloadSearch'> = installSearch(boot, (declaration, values) =>
+  translate(declaration, values, messages),
+);
 
 const analytics = boot.runtime.analytics;
 if (analytics) {
@@ -53,17 +58,21 @@ if (analytics) {
 
 const loadSidebarBranch = createSidebarBranchLoader(boot.runtime.sidebarBranchUrl);
 // Without its sidebar the page cannot hydrate: it stays the server-rendered page, with links that load pages.
-const sidebar = await loadBootSidebar(boot, loadSidebarBranch).catch((error: unknown) => console.warn('Could not load the sidebar; the page stays static:', error));
+const sidebar = await loadBootSidebar(boot, loadSidebarBranch).catch((error: unknown) =>
+  console.warn('Could not load the sidebar; the page stays static:', error),
+);
 if (sidebar) startRuntime(sidebar);
 
 /** Hydrates the page and installs the router and prefetching (they change what React shows). */
 function startRuntime(sidebar: readonly SidebarItem[]): void {
   const store = createViewStore({ page: boot.page, sidebar });
+  const pageData = new RecentMap<string, Promise<PageModel>>(PAGE_DATA_KEPT);
+  // The first page's data is the boot data with the content read from the DOM: back to it needs no request.
+  pageData.set(pageDataUrl(boot.runtime.dataUrl, boot.page.route), Promise.resolve(boot.page));
   const ctx: RuntimeContext = {
     store,
     settings: boot.runtime,
-    // The first page's data is the boot data with the content read from the DOM: back to it needs no request.
-    pageData: new Map([[pageDataUrl(boot.runtime.dataUrl, boot.page.route), Promise.resolve(boot.page)]]),
+    pageData,
     prefetched: new Set(),
     loadSidebarBranch,
     navigation: { id: 0, shownUrl: new URL(window.location.href), pageListeners: [] },
@@ -79,7 +88,11 @@ function startRuntime(sidebar: readonly SidebarItem[]): void {
     reloadPage: () => router.refresh(),
     ...searchHooks,
   };
-  const hydrate = (pageComponent?: ComponentType) => hydrateRoot(document.getElementById('__wiki')!, <Root store={ctx.store} site={boot.site} hooks={hooks} pageComponent={pageComponent} />);
+  const hydrate = (pageComponent?: ComponentType) =>
+    hydrateRoot(
+      document.getElementById('__wiki')!,
+      <Root store={ctx.store} site={boot.site} hooks={hooks} pageComponent={pageComponent} />,
+    );
   // A custom page hydrates once its module (a lazy chunk) is in; links to custom pages are normal page loads.
   if (boot.page.kind === 'custom') {
     const { route } = boot.page;

@@ -37,7 +37,9 @@ export async function navigate(ctx: RuntimeContext, url: URL, mode: NavigationMo
     for (const listener of nav.pageListeners) listener();
   } catch (error) {
     if (id !== nav.id) return;
-    console.warn(`Could not show ${url.pathname} in place (${error instanceof Error ? error.message : String(error)}); loading it as a normal page.`);
+    console.warn(
+      `Could not show ${url.pathname} in place (${error instanceof Error ? error.message : String(error)}); loading it as a normal page.`,
+    );
     if (mode === 'push') window.location.assign(url.href);
     else window.location.reload();
   }

@@ -12,8 +12,6 @@ function notFound(message: string): PageDataNotFoundError {
   return Object.assign(new Error(message), { code: 'MODULE_NOT_FOUND' as const });
 }
 
-const MAX_CACHED = 64;
-
 /**
  * The data of `route`, from `cache` when already loaded (or loading) unless `fresh`; rejects unless the answer is 200.
  * A failed load leaves the cache, so it can be retried.
@@ -30,7 +28,6 @@ export function loadPageData(ctx: RuntimeContext, route: Route, fresh = false): 
     return response.json() as Promise<PageModel>;
   });
   const memory = ctx.pageData;
-  if (memory.size >= MAX_CACHED) memory.delete(memory.keys().next().value!);
   memory.set(url, loading);
   loading.catch(() => memory.delete(url));
   return loading;

@@ -38,7 +38,10 @@ function createPrefetcher(ctx: RuntimeContext, router: Router): (target: EventTa
     requested.add(url);
     const forget = () => requested.delete(url);
     if (!supportsLink) {
-      router.warm().then((navigation) => navigation.loadPageData(ctx, route)).catch(forget);
+      router
+        .warm()
+        .then((navigation) => navigation.loadPageData(ctx, route))
+        .catch(forget);
       return;
     }
     const link = document.createElement('link');
@@ -81,6 +84,7 @@ export function installPrefetch(ctx: RuntimeContext, router: Router): void {
   const onIntent = (event: Event) => {
     if (prefetchLink(event.target) && canPrefetch()) router.warm().catch(() => undefined);
   };
-  for (const type of ['pointerover', 'focusin', 'touchstart']) document.addEventListener(type, onIntent, { passive: true });
+  for (const type of ['pointerover', 'focusin', 'touchstart'])
+    document.addEventListener(type, onIntent, { passive: true });
   watchLinksInView(ctx, prefetchLink);
 }

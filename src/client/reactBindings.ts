@@ -8,4 +8,14 @@ import * as React from 'react';
 import * as runtime from 'react/jsx-runtime';
 
 export const { jsx, jsxs, Fragment } = runtime;
-export const { Component, createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, useSyncExternalStore } = React;
+export const {
+  Component,
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  useSyncExternalStore,
+} = React;

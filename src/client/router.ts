@@ -33,10 +33,11 @@ export function pushHistoryEntry(url: URL): void {
 
 export function installRouter(ctx: RuntimeContext): Router {
   let chunk: Promise<NavigationChunk> | undefined;
-  const warm = () => (chunk ??= import('./navigation.js').catch((error: unknown) => {
-    chunk = undefined;
-    throw error;
-  }));
+  const warm = () =>
+    (chunk ??= import('./navigation.js').catch((error: unknown) => {
+      chunk = undefined;
+      throw error;
+    }));
   // A failed chunk load falls back like a failed data load: a normal page load.
   const run = (task: (navigation: NavigationChunk) => Promise<void>, url: URL | string, reload: boolean) =>
     warm().then(task, (error: unknown) => {
@@ -46,7 +47,15 @@ export function installRouter(ctx: RuntimeContext): Router {
     });
 
   document.addEventListener('click', (event) => {
-    if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    if (
+      event.defaultPrevented ||
+      event.button !== 0 ||
+      event.metaKey ||
+      event.ctrlKey ||
+      event.shiftKey ||
+      event.altKey
+    )
+      return;
     const anchor = closestLink(event.target);
     const link = anchor && routeOfLink(anchor, ctx.settings);
     if (!link) return;
@@ -65,8 +74,14 @@ export function installRouter(ctx: RuntimeContext): Router {
   window.addEventListener('pagehide', () => (window.history.scrollRestoration = 'auto')); // a reload restores it
 
   return {
-    navigate: (url) => run((navigation) => navigation.navigate(ctx, new URL(url, window.location.href), 'push'), url, false),
-    refresh: () => run((navigation) => navigation.navigate(ctx, new URL(window.location.href), 'refresh'), window.location.href, true),
+    navigate: (url) =>
+      run((navigation) => navigation.navigate(ctx, new URL(url, window.location.href), 'push'), url, false),
+    refresh: () =>
+      run(
+        (navigation) => navigation.navigate(ctx, new URL(window.location.href), 'refresh'),
+        window.location.href,
+        true,
+      ),
     warm,
     loadSidebarItems: (category) => warm().then((navigation) => navigation.loadSidebarItems(ctx, category)),
   };

@@ -4,10 +4,26 @@
  * A wide list (see SIDEBAR_WIDE_LIST) is in chunk files of its own: a navigation loads the chunks of the page's
  * window, and "Show all" every chunk of the list.
  */
-import { findSidebarBranch, type PageSidebarWindows, SIDEBAR_CHUNK_SIZE, sidebarChunkFile, type SidebarChunkFiles, sidebarHasLoadedRoute } from '../shared/sidebar.js';
+import {
+  findSidebarBranch,
+  type PageSidebarWindows,
+  SIDEBAR_CHUNK_SIZE,
+  sidebarChunkFile,
+  type SidebarChunkFiles,
+  sidebarHasLoadedRoute,
+} from '../shared/sidebar.js';
 import type { PageModel, SidebarCategory, SidebarItem, SidebarMore } from '../shared/types.js';
 import type { RuntimeContext } from './context.js';
-import { applySidebarWindows, findSidebarPath, fullTopLevelIndex, mergeLoadedItem, mergeLoadedList, replaceSidebarItem, replaceSidebarList, sidebarSourceOf } from './sidebarWindows.js';
+import {
+  applySidebarWindows,
+  findSidebarPath,
+  fullTopLevelIndex,
+  mergeLoadedItem,
+  mergeLoadedList,
+  replaceSidebarItem,
+  replaceSidebarList,
+  sidebarSourceOf,
+} from './sidebarWindows.js';
 
 /**
  * The tree to show with `page`: as it is when it already holds the page, else with the page's top-level branch
@@ -19,7 +35,10 @@ export async function sidebarForPage(ctx: RuntimeContext, page: PageModel): Prom
   if (page.kind !== 'doc' || sidebarHasLoadedRoute(tree, page.route)) return tree;
   try {
     const refs = (page as PageModel & PageSidebarWindows).sidebarWindows ?? [];
-    const chunks = await loadSidebarChunks(ctx, refs.flatMap((ref) => ref.chunks.map((chunk) => [ref.list, chunk] as const)));
+    const chunks = await loadSidebarChunks(
+      ctx,
+      refs.flatMap((ref) => ref.chunks.map((chunk) => [ref.list, chunk] as const)),
+    );
     const windowed = () => applySidebarWindows(ctx.store.get().sidebar, refs, chunks);
     const before = windowed();
     if (sidebarHasLoadedRoute(before, page.route)) return before;
@@ -30,7 +49,11 @@ export async function sidebarForPage(ctx: RuntimeContext, page: PageModel): Prom
     const after = windowed();
     const at = findSidebarBranch(after, page.breadcrumbs[0]);
     if (at < 0) return after;
-    return applySidebarWindows(after.map((item, i) => (i === at ? mergeLoadedItem(item, branch) : item)), refs, chunks);
+    return applySidebarWindows(
+      after.map((item, i) => (i === at ? mergeLoadedItem(item, branch) : item)),
+      refs,
+      chunks,
+    );
   } catch (error) {
     console.warn('Could not load the sidebar for this page:', error);
     return ctx.store.get().sidebar;
@@ -47,35 +70,52 @@ export async function loadSidebarItems(ctx: RuntimeContext, category: SidebarCat
   const path = findSidebarPath(ctx.store.get().sidebar, category);
   if (!path) return;
   const source = sidebarSourceOf(path);
-  const fresh = source.list !== undefined && source.chunk !== undefined
-    ? (await loadSidebarChunks(ctx, [[source.list, source.chunk]])).get(source.list)?.get(source.chunk)?.[source.at % SIDEBAR_CHUNK_SIZE]
-    : await ctx.loadSidebarBranch(source.at);
+  const fresh =
+    source.list !== undefined && source.chunk !== undefined
+      ? (await loadSidebarChunks(ctx, [[source.list, source.chunk]])).get(source.list)?.get(source.chunk)?.[
+          source.at % SIDEBAR_CHUNK_SIZE
+        ]
+      : await ctx.loadSidebarBranch(source.at);
   const state = ctx.store.get();
   const now = findSidebarPath(state.sidebar, category);
   if (!fresh || !now) return;
-  ctx.store.set({ ...state, sidebar: replaceSidebarItem(state.sidebar, now.slice(0, source.depth + 1), (held) => mergeLoadedItem(held, fresh)) });
+  ctx.store.set({
+    ...state,
+    sidebar: replaceSidebarItem(state.sidebar, now.slice(0, source.depth + 1), (held) => mergeLoadedItem(held, fresh)),
+  });
 }
 
 /** Shows every item of the list `more` closes: all its chunk files, merged into what the tree held of it. */
 async function showWholeList(ctx: RuntimeContext, more: SidebarMore): Promise<void> {
   const count = Math.ceil(more.total / SIDEBAR_CHUNK_SIZE);
-  const chunks = await loadSidebarChunks(ctx, Array.from({ length: count }, (_unused, chunk) => [more.list, chunk] as const));
+  const chunks = await loadSidebarChunks(
+    ctx,
+    Array.from({ length: count }, (_unused, chunk) => [more.list, chunk] as const),
+  );
   const loaded = chunks.get(more.list);
   const whole = Array.from({ length: count }, (_unused, chunk) => loaded?.get(chunk) ?? []).flat();
   const state = ctx.store.get();
-  const sidebar = replaceSidebarList(state.sidebar, more.list, (held) => (held.at(-1)?.type === 'more' ? mergeLoadedList(held, whole) : held));
+  const sidebar = replaceSidebarList(state.sidebar, more.list, (held) =>
+    held.at(-1)?.type === 'more' ? mergeLoadedList(held, whole) : held,
+  );
   ctx.store.set({ ...state, sidebar: [...sidebar] });
 }
 
 /** Chunk files by list and number (the HTTP cache has those a page preloaded, and they never change: hashed folder). */
-async function loadSidebarChunks(ctx: RuntimeContext, wanted: readonly (readonly [string, number])[]): Promise<SidebarChunkFiles> {
-  const loaded = await Promise.all(wanted.map(async ([list, chunk]) => {
-    const url = `${ctx.settings.sidebarBranchUrl}${sidebarChunkFile(list, chunk)}`;
-    const response = await fetch(url);
-    if (response.status !== 200) throw new Error(`The sidebar file ${url} answered HTTP ${response.status}.`);
-    return [list, chunk, (await response.json()) as SidebarItem[]] as const;
-  }));
+async function loadSidebarChunks(
+  ctx: RuntimeContext,
+  wanted: readonly (readonly [string, number])[],
+): Promise<SidebarChunkFiles> {
+  const loaded = await Promise.all(
+    wanted.map(async ([list, chunk]) => {
+      const url = `${ctx.settings.sidebarBranchUrl}${sidebarChunkFile(list, chunk)}`;
+      const response = await fetch(url);
+      if (response.status !== 200) throw new Error(`The sidebar file ${url} answered HTTP ${response.status}.`);
+      return [list, chunk, (await response.json()) as SidebarItem[]] as const;
+    }),
+  );
   const chunks = new Map<string, Map<number, readonly SidebarItem[]>>();
-  for (const [list, chunk, items] of loaded) chunks.set(list, (chunks.get(list) ?? new Map<number, readonly SidebarItem[]>()).set(chunk, items));
+  for (const [list, chunk, items] of loaded)
+    chunks.set(list, (chunks.get(list) ?? new Map<number, readonly SidebarItem[]>()).set(chunk, items));
   return chunks;
 }

@@ -4,8 +4,15 @@
  * brings into what is loaded, put a whole list in place of its window. They run in the navigation chunk only.
  */
 import {
-  childSidebarList, fullIndicesOf, isSidebarPlaceholder, ROOT_SIDEBAR_LIST, SIDEBAR_CHUNK_SIZE, SIDEBAR_WIDE_LIST,
-  sidebarWindowRanges, type SidebarChunkFiles, type SidebarWindowRef,
+  childSidebarList,
+  fullIndicesOf,
+  isSidebarPlaceholder,
+  ROOT_SIDEBAR_LIST,
+  SIDEBAR_CHUNK_SIZE,
+  SIDEBAR_WIDE_LIST,
+  sidebarWindowRanges,
+  type SidebarChunkFiles,
+  type SidebarWindowRef,
 } from '../shared/sidebar.js';
 import type { SidebarItem } from '../shared/types.js';
 
@@ -14,7 +21,15 @@ import type { SidebarItem } from '../shared/types.js';
  * has not (an opened category, a window, a whole list) is kept; what it left out (closed categories) comes from the file.
  */
 export function mergeLoadedItem(held: SidebarItem | undefined, fresh: SidebarItem): SidebarItem {
-  if (!held || held.type !== 'category' || fresh.type !== 'category' || held.unloaded || held.label !== fresh.label || held.href !== fresh.href) return fresh;
+  if (
+    !held ||
+    held.type !== 'category' ||
+    fresh.type !== 'category' ||
+    held.unloaded ||
+    held.label !== fresh.label ||
+    held.href !== fresh.href
+  )
+    return fresh;
   if (fresh.unloaded || isSidebarPlaceholder(fresh.items)) return held;
   return { ...fresh, items: mergeLoadedList(held.items, fresh.items) };
 }
@@ -34,12 +49,21 @@ function itemsByFullIndex(items: readonly SidebarItem[]): Map<number, SidebarIte
  * The tree with the windows of a page's data (`sidebarWindows`) in place: each of those lists shows the items around
  * the page's, from the chunk files loaded, merged into what it held. A list shown whole stays whole.
  */
-export function applySidebarWindows(tree: readonly SidebarItem[], refs: readonly SidebarWindowRef[], chunks: SidebarChunkFiles): SidebarItem[] {
+export function applySidebarWindows(
+  tree: readonly SidebarItem[],
+  refs: readonly SidebarWindowRef[],
+  chunks: SidebarChunkFiles,
+): SidebarItem[] {
   const byList = new Map(refs.map((ref) => [ref.list, ref]));
   return [...windowList(tree, ROOT_SIDEBAR_LIST, byList, chunks)];
 }
 
-function windowList(items: readonly SidebarItem[], list: string, refs: ReadonlyMap<string, SidebarWindowRef>, chunks: SidebarChunkFiles): readonly SidebarItem[] {
+function windowList(
+  items: readonly SidebarItem[],
+  list: string,
+  refs: ReadonlyMap<string, SidebarWindowRef>,
+  chunks: SidebarChunkFiles,
+): readonly SidebarItem[] {
   const ref = refs.get(list);
   const loaded = chunks.get(list);
   const current = ref && loaded ? moveWindow(items, ref, loaded) : items;
@@ -53,7 +77,11 @@ function windowList(items: readonly SidebarItem[], list: string, refs: ReadonlyM
 }
 
 /** A list with its window around item `ref.at`, from what it held and the chunk files loaded. */
-function moveWindow(items: readonly SidebarItem[], ref: SidebarWindowRef, loaded: ReadonlyMap<number, readonly SidebarItem[]>): SidebarItem[] {
+function moveWindow(
+  items: readonly SidebarItem[],
+  ref: SidebarWindowRef,
+  loaded: ReadonlyMap<number, readonly SidebarItem[]>,
+): SidebarItem[] {
   const more = items.at(-1);
   const full: SidebarItem[] = [];
   for (const [at, item] of itemsByFullIndex(items)) full[at] = item;
@@ -84,7 +112,11 @@ export interface SidebarStep {
 }
 
 /** The way to `target` (compared by identity), or undefined when the tree does not hold it. */
-export function findSidebarPath(items: readonly SidebarItem[], target: SidebarItem, list = ROOT_SIDEBAR_LIST): SidebarStep[] | undefined {
+export function findSidebarPath(
+  items: readonly SidebarItem[],
+  target: SidebarItem,
+  list = ROOT_SIDEBAR_LIST,
+): SidebarStep[] | undefined {
   const indices = fullIndicesOf(items);
   const wide = items.at(-1)?.type === 'more' || items.length > SIDEBAR_WIDE_LIST;
   for (const [position, item] of items.entries()) {
@@ -98,7 +130,11 @@ export function findSidebarPath(items: readonly SidebarItem[], target: SidebarIt
 }
 
 /** The tree with the item at the end of `path` replaced by `replace(item)`. */
-export function replaceSidebarItem(items: readonly SidebarItem[], path: readonly SidebarStep[], replace: (item: SidebarItem) => SidebarItem): SidebarItem[] {
+export function replaceSidebarItem(
+  items: readonly SidebarItem[],
+  path: readonly SidebarStep[],
+  replace: (item: SidebarItem) => SidebarItem,
+): SidebarItem[] {
   const [step, ...rest] = path;
   if (!step) return [...items];
   return items.map((item, position) => {
@@ -109,7 +145,12 @@ export function replaceSidebarItem(items: readonly SidebarItem[], path: readonly
 }
 
 /** The tree with list `list` (as SidebarMore.list names it) replaced by `replace(items)`; as it was when not held. */
-export function replaceSidebarList(items: readonly SidebarItem[], list: string, replace: (items: readonly SidebarItem[]) => readonly SidebarItem[], id = ROOT_SIDEBAR_LIST): readonly SidebarItem[] {
+export function replaceSidebarList(
+  items: readonly SidebarItem[],
+  list: string,
+  replace: (items: readonly SidebarItem[]) => readonly SidebarItem[],
+  id = ROOT_SIDEBAR_LIST,
+): readonly SidebarItem[] {
   if (id === list) return replace(items);
   const indices = fullIndicesOf(items);
   const next = items.map((item, position) => {
@@ -121,7 +162,12 @@ export function replaceSidebarList(items: readonly SidebarItem[], list: string, 
 }
 
 /** Where a category's items come from: the chunk of the innermost wide list on its way, else its top-level branch file. */
-export function sidebarSourceOf(path: readonly SidebarStep[]): { readonly depth: number; readonly list?: string; readonly chunk?: number; readonly at: number } {
+export function sidebarSourceOf(path: readonly SidebarStep[]): {
+  readonly depth: number;
+  readonly list?: string;
+  readonly chunk?: number;
+  readonly at: number;
+} {
   for (let depth = path.length - 1; depth > 0; depth--) {
     const step = path[depth]!;
     if (step.wide) return { depth, list: step.list, chunk: Math.floor(step.at / SIDEBAR_CHUNK_SIZE), at: step.at };

@@ -58,18 +58,38 @@ export async function main(argv: readonly string[]): Promise<number> {
 }
 
 async function runBuild(args: readonly string[]): Promise<number> {
-  const { values } = parseArgs({ args: [...args], options: { docs: { type: 'string' }, out: { type: 'string' }, config: { type: 'string' }, strict: { type: 'boolean', default: false } } });
+  const { values } = parseArgs({
+    args: [...args],
+    options: {
+      docs: { type: 'string' },
+      out: { type: 'string' },
+      config: { type: 'string' },
+      strict: { type: 'boolean', default: false },
+    },
+  });
   const started = performance.now();
   const configPath = values.config ?? 'wiki.config.ts';
   const config = await loadConfig(configPath);
-  const context = createBuildContext({ config, siteDir: path.dirname(path.resolve(configPath)), configPath, ...(values.docs && { docsDir: values.docs }), ...(values.out && { outDir: values.out }) });
+  const context = createBuildContext({
+    config,
+    siteDir: path.dirname(path.resolve(configPath)),
+    configPath,
+    ...(values.docs && { docsDir: values.docs }),
+    ...(values.out && { outDir: values.out }),
+  });
   checkOutputFolder(context.outDir, context, context.displayPath);
   const childStatus = rebuildWithLargerHeap(context.docsDir);
   if (childStatus !== undefined) return childStatus;
   console.log(`Building ${config.title} from ${context.displayPath(context.docsDir) || '.'} ...`);
   let result;
   try {
-    result = await buildSite(context, { strict: values.strict, onWait: (pid) => console.log(`Waiting for another \`wiki build\`${pid ? ` (pid ${pid})` : ''} writing ${context.displayPath(context.outDir) || '.'} to finish...`) });
+    result = await buildSite(context, {
+      strict: values.strict,
+      onWait: (pid) =>
+        console.log(
+          `Waiting for another \`wiki build\`${pid ? ` (pid ${pid})` : ''} writing ${context.displayPath(context.outDir) || '.'} to finish...`,
+        ),
+    });
   } catch (error) {
     if (error instanceof ConfigError || error instanceof OutputFolderError) throw error;
     console.error(`error ${describeErrorChain(error)}`);
@@ -78,7 +98,10 @@ async function runBuild(args: readonly string[]): Promise<number> {
   return reportBuild(context, { ...result, strict: values.strict, seconds: (performance.now() - started) / 1000 });
 }
 
-function reportBuild(context: BuildContext, summary: { notes: number; routes: number; strict: boolean; seconds: number }): number {
+function reportBuild(
+  context: BuildContext,
+  summary: { notes: number; routes: number; strict: boolean; seconds: number },
+): number {
   const { diagnostics } = context;
   for (const diagnostic of diagnostics.items) console.error(formatDiagnostic(diagnostic));
   const stages = [...context.timings].map(([name, ms]) => `${name} ${Math.round(ms)} ms`).join(', ');
@@ -86,10 +109,14 @@ function reportBuild(context: BuildContext, summary: { notes: number; routes: nu
   const failed = diagnostics.errorCount > 0 || (summary.strict && diagnostics.warningCount > 0);
   if (failed) {
     const why = diagnostics.errorCount > 0 ? 'errors above' : 'warnings above (--strict)';
-    console.error(`\nBuild failed: ${counts}. Nothing was written; ${context.displayPath(context.outDir)} is unchanged. Fix the ${why} and build again.`);
+    console.error(
+      `\nBuild failed: ${counts}. Nothing was written; ${context.displayPath(context.outDir)} is unchanged. Fix the ${why} and build again.`,
+    );
     return 1;
   }
-  console.log(`\n${summary.notes} notes, ${summary.routes} routes, ${counts} -> ${context.displayPath(context.outDir)} in ${summary.seconds.toFixed(2)} s (${stages})`);
+  console.log(
+    `\n${summary.notes} notes, ${summary.routes} routes, ${counts} -> ${context.displayPath(context.outDir)} in ${summary.seconds.toFixed(2)} s (${stages})`,
+  );
   return 0;
 }
 
@@ -105,7 +132,9 @@ async function runWriteTranslations(args: readonly string[]): Promise<number> {
   const entries = collectTranslations(siteDir, diagnostics, display);
   for (const diagnostic of diagnostics.items) console.error(formatDiagnostic(diagnostic));
   if (diagnostics.errorCount > 0) {
-    console.error(`\n${diagnostics.errorCount} error(s): nothing was written. Fix the declarations above and run it again.`);
+    console.error(
+      `\n${diagnostics.errorCount} error(s): nothing was written. Fix the declarations above and run it again.`,
+    );
     return 1;
   }
   const { file, count, kept } = writeTranslations(siteDir, entries);
@@ -114,10 +143,19 @@ async function runWriteTranslations(args: readonly string[]): Promise<number> {
 }
 
 async function runServe(args: readonly string[]): Promise<number> {
-  const { values } = parseArgs({ args: [...args], options: { dir: { type: 'string', default: 'build' }, port: { type: 'string', default: '3000' }, host: { type: 'string', default: '127.0.0.1' } } });
+  const { values } = parseArgs({
+    args: [...args],
+    options: {
+      dir: { type: 'string', default: 'build' },
+      port: { type: 'string', default: '3000' },
+      host: { type: 'string', default: '127.0.0.1' },
+    },
+  });
   const root = path.resolve(values.dir);
   if (!fs.existsSync(path.join(root, 'index.html')) && !fs.existsSync(path.join(root, '404.html'))) {
-    console.error(`error Nothing to serve in ${values.dir}: it has no built site.\n    Run \`wiki build\` first (or pass --dir DIR).`);
+    console.error(
+      `error Nothing to serve in ${values.dir}: it has no built site.\n    Run \`wiki build\` first (or pass --dir DIR).`,
+    );
     return 1;
   }
   const server = await startSiteServer({ files: directoryFiles(root), port: Number(values.port), host: values.host });
@@ -130,6 +168,7 @@ async function runServe(args: readonly string[]): Promise<number> {
 /** "message: cause message: ..." so a wrapped failure still says what went wrong underneath. */
 function describeErrorChain(error: unknown): string {
   const parts: string[] = [];
-  for (let current = error; current instanceof Error && parts.length < 5; current = current.cause) parts.push(current.message);
+  for (let current = error; current instanceof Error && parts.length < 5; current = current.cause)
+    parts.push(current.message);
   return parts.join('\n    caused by: ');
 }

@@ -45,7 +45,11 @@ export function createBuildContext(options: CreateContextOptions): BuildContext 
     timings: new Map(),
     displayPath: (filePath) => {
       const relative = path.relative(cwd, filePath);
-      return relative.startsWith('..') && path.isAbsolute(filePath) && relative.split(path.sep).filter((s) => s === '..').length > 2 ? filePath : relative;
+      return relative.startsWith('..') &&
+        path.isAbsolute(filePath) &&
+        relative.split(path.sep).filter((s) => s === '..').length > 2
+        ? filePath
+        : relative;
     },
   };
 }

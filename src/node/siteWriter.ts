@@ -36,7 +36,10 @@ export function createSiteWriter(dir: string): SiteWriter {
   };
   const encoder = createPieceEncoder();
   return {
-    write: ([relPath, contents]) => (isPieces(contents) ? writePieces(target(relPath), encoder(contents)) : fs.writeFileSync(target(relPath), contents)),
+    write: ([relPath, contents]) =>
+      isPieces(contents)
+        ? writePieces(target(relPath), encoder(contents))
+        : fs.writeFileSync(target(relPath), contents),
     copy: (source, relPath) => fs.copyFileSync(source, target(relPath)),
   };
 }
@@ -70,7 +73,7 @@ function writePieces(file: string, buffers: readonly Uint8Array[]): void {
   const fd = fs.openSync(file, 'w');
   try {
     // writev may write less than asked (a signal, a full disk): go on from where it stopped.
-    for (let rest = buffers; rest.length > 0; ) rest = skipBytes(rest, fs.writevSync(fd, rest));
+    for (let rest = buffers; rest.length > 0;) rest = skipBytes(rest, fs.writevSync(fd, rest));
   } finally {
     fs.closeSync(fd);
   }
@@ -91,5 +94,7 @@ function skipBytes(buffers: readonly Uint8Array[], count: number): Uint8Array[] 
 
 /** Contents as one string or buffer (what `wiki dev` holds in memory). */
 export function joinContents(contents: FileContents): string | Uint8Array {
-  return isPieces(contents) ? Buffer.concat(contents.map((piece) => (typeof piece === 'string' ? Buffer.from(piece) : piece))) : contents;
+  return isPieces(contents)
+    ? Buffer.concat(contents.map((piece) => (typeof piece === 'string' ? Buffer.from(piece) : piece)))
+    : contents;
 }

@@ -14,7 +14,12 @@ export interface DevProblem {
 
 export type DevMessage =
   /** Sent on every (re)connect: a tab whose page is older than `version` reloads. */
-  | { readonly type: 'hello'; readonly session: string; readonly version: number; readonly problems: readonly DevProblem[] }
+  | {
+      readonly type: 'hello';
+      readonly session: string;
+      readonly version: number;
+      readonly problems: readonly DevProblem[];
+    }
   /**
    * After a rebuild: pages in `content` changed only inside the note's content (swap it in place);
    * pages in `reload` changed elsewhere too (title, table of contents, sidebar) and reload, keeping scroll.

@@ -51,7 +51,9 @@ const replaceLoneSurrogate = (match: string) => (match.length === 2 ? match : '\
  * "%", spaces, control characters and non-ASCII are escaped, and so are "?" and "#", which encodeURI leaves alone.
  */
 export function encodeUrlPath(path: string): string {
-  return encodeURI(path.replace(surrogates, replaceLoneSurrogate)).replace(/[?#]/g, (char) => (char === '?' ? '%3F' : '%23'));
+  return encodeURI(path.replace(surrogates, replaceLoneSurrogate)).replace(/[?#]/g, (char) =>
+    char === '?' ? '%3F' : '%23',
+  );
 }
 
 /** The href of a route on a site served at `baseUrl` ("/docs/" + "/100% done" -> "/docs/100%25%20done"). */

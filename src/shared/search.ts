@@ -62,7 +62,9 @@ export function tokenize(text: string): string[] {
 }
 
 /** ASCII letters and digits after lower-casing: 1 at their char code. */
-const ASCII_TERM_CHAR = new Uint8Array(128).map((_, code) => Number((code >= 48 && code <= 57) || (code >= 97 && code <= 122)));
+const ASCII_TERM_CHAR = new Uint8Array(128).map((_, code) =>
+  Number((code >= 48 && code <= 57) || (code >= 97 && code <= 122)),
+);
 /** Any other letter or digit, tested where it starts (sticky; with `u` a surrogate pair is one character). */
 const TERM_CHAR_AT = /[\p{L}\p{N}]/uy;
 

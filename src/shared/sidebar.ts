@@ -78,7 +78,11 @@ function indexList(items: readonly SidebarItem[], index: SidebarRouteIndex): voi
  * way to the current page only; other categories are marked `unloaded` (the browser fetches the full tree).
  * Pass the tree's index when pruning it for many pages (a build): each call then stays proportional to the branch.
  */
-export function pruneSidebar(items: readonly SidebarItem[], route: Route | string, index?: SidebarRouteIndex): SidebarItem[] {
+export function pruneSidebar(
+  items: readonly SidebarItem[],
+  route: Route | string,
+  index?: SidebarRouteIndex,
+): SidebarItem[] {
   return pruneList({ items, list: ROOT_SIDEBAR_LIST, label: '' }, route, index);
 }
 
@@ -89,10 +93,18 @@ export interface ListInTree {
   readonly label: string;
 }
 
-function pruneList({ items, list, label }: ListInTree, route: Route | string, index: SidebarRouteIndex | undefined): SidebarItem[] {
+function pruneList(
+  { items, list, label }: ListInTree,
+  route: Route | string,
+  index: SidebarRouteIndex | undefined,
+): SidebarItem[] {
   const prune = (item: SidebarItem, at: number): SidebarItem => {
     if (item.type !== 'category') return item;
-    if (showsItems(item, route, index)) return { ...item, items: pruneList({ items: item.items, list: childSidebarList(list, at), label: item.label }, route, index) };
+    if (showsItems(item, route, index))
+      return {
+        ...item,
+        items: pruneList({ items: item.items, list: childSidebarList(list, at), label: item.label }, route, index),
+      };
     return index?.closed.get(item) ?? closedCategory(item);
   };
   if (items.length <= SIDEBAR_WIDE_LIST) return items.map(prune);
@@ -108,12 +120,20 @@ function pruneList({ items, list, label }: ListInTree, route: Route | string, in
 }
 
 /** The `more` entry closing a wide list that shows the `shown` ranges of its items (none: a file's placeholder). */
-export function sidebarMoreItem({ items, list, label }: ListInTree, shown: SidebarMore['shown'], filesUrl: string): SidebarMore {
+export function sidebarMoreItem(
+  { items, list, label }: ListInTree,
+  shown: SidebarMore['shown'],
+  filesUrl: string,
+): SidebarMore {
   return { type: 'more', label, list, total: items.length, shown, listing: sidebarListingUrl(filesUrl, list, 0) };
 }
 
 /** The index of the item of a wide list that is or holds `route`, or -1. */
-function holderIndex(items: readonly SidebarItem[], route: Route | string, index: SidebarRouteIndex | undefined): number {
+function holderIndex(
+  items: readonly SidebarItem[],
+  route: Route | string,
+  index: SidebarRouteIndex | undefined,
+): number {
   const positions = index?.positions.get(items);
   if (positions) return positions.get(route) ?? -1;
   return items.findIndex((item) => item !== undefined && sidebarItemContains(item, route)); // the browser's lists may be sparse
@@ -128,7 +148,12 @@ export function sidebarWindowRanges(total: number, at: number): [number, number]
   const block = sidebarWindowBlock(at);
   const start = Math.max(0, (block - 1) * SIDEBAR_WINDOW_BLOCK);
   const end = Math.min(total, (block + 2) * SIDEBAR_WINDOW_BLOCK);
-  return start <= SIDEBAR_WINDOW_HEAD ? [[0, end]] : [[0, SIDEBAR_WINDOW_HEAD], [start, end]];
+  return start <= SIDEBAR_WINDOW_HEAD
+    ? [[0, end]]
+    : [
+        [0, SIDEBAR_WINDOW_HEAD],
+        [start, end],
+      ];
 }
 
 /** The window block of item `at` of a wide list (-1, no item: the first). Pages in one block show the same items. */
@@ -140,7 +165,8 @@ export function sidebarWindowBlock(at: number): number {
 export function sidebarChunksOf(ranges: readonly (readonly [number, number])[]): number[] {
   const chunks = new Set<number>();
   for (const [start, end] of ranges) {
-    for (let chunk = Math.floor(start / SIDEBAR_CHUNK_SIZE); chunk * SIDEBAR_CHUNK_SIZE < end; chunk++) chunks.add(chunk);
+    for (let chunk = Math.floor(start / SIDEBAR_CHUNK_SIZE); chunk * SIDEBAR_CHUNK_SIZE < end; chunk++)
+      chunks.add(chunk);
   }
   return [...chunks].sort((a, b) => a - b);
 }
@@ -194,7 +220,10 @@ export function sidebarShapeKeys(items: readonly SidebarItem[]): Map<string, str
 /** Whether a page's pruned sidebar shows this category's items: it holds the page, or it is not collapsed. */
 function showsItems(item: SidebarItem, route: Route | string, index: SidebarRouteIndex | undefined): boolean {
   if (item.type !== 'category') return false;
-  return !item.collapsed || (index ? item.href === route || (index.routes.get(item)?.has(route) ?? false) : sidebarItemContains(item, route));
+  return (
+    !item.collapsed ||
+    (index ? item.href === route || (index.routes.get(item)?.has(route) ?? false) : sidebarItemContains(item, route))
+  );
 }
 
 /**
@@ -204,7 +233,8 @@ function showsItems(item: SidebarItem, route: Route | string, index: SidebarRout
  * left to its chunk files too (a placeholder: see isSidebarPlaceholder).
  */
 export function sidebarSkeleton(items: readonly SidebarItem[], filesUrl = ''): SidebarItem[] {
-  if (items.length > SIDEBAR_WIDE_LIST) return [sidebarMoreItem({ items, list: ROOT_SIDEBAR_LIST, label: '' }, [], filesUrl)];
+  if (items.length > SIDEBAR_WIDE_LIST)
+    return [sidebarMoreItem({ items, list: ROOT_SIDEBAR_LIST, label: '' }, [], filesUrl)];
   return items.map(sidebarSkeletonItem);
 }
 
@@ -214,9 +244,18 @@ export function sidebarSkeletonItem(item: SidebarItem): SidebarItem {
 }
 
 /** The top-level categories whose items a page's pruned sidebar shows, by index. */
-export function pageSidebarBranches(items: readonly SidebarItem[], route: Route | string, index?: SidebarRouteIndex): number[] {
-  const shown = sidebarWindowRanges(items.length, items.length > SIDEBAR_WIDE_LIST ? holderIndex(items, route, index) : -1);
-  return shown.flatMap(([start, end]) => items.slice(start, end).flatMap((item, i) => (showsItems(item, route, index) ? [start + i] : [])));
+export function pageSidebarBranches(
+  items: readonly SidebarItem[],
+  route: Route | string,
+  index?: SidebarRouteIndex,
+): number[] {
+  const shown = sidebarWindowRanges(
+    items.length,
+    items.length > SIDEBAR_WIDE_LIST ? holderIndex(items, route, index) : -1,
+  );
+  return shown.flatMap(([start, end]) =>
+    items.slice(start, end).flatMap((item, i) => (showsItems(item, route, index) ? [start + i] : [])),
+  );
 }
 
 /**
@@ -264,7 +303,12 @@ export type SidebarChunkFiles = ReadonlyMap<string, ReadonlyMap<number, readonly
  * The pruned sidebar of the page at `route`, from the skeleton, the branches `pageSidebarBranches` named and the chunk
  * files of its windows (`pageSidebarWindows`), all as buildRuntimeFiles wrote them.
  */
-export function assemblePageSidebar(skeleton: readonly SidebarItem[], branches: ReadonlyMap<number, SidebarItem>, route: Route | string, windows: { readonly chunks: SidebarChunkFiles; readonly filesUrl: string } = { chunks: new Map(), filesUrl: '' }): SidebarItem[] {
+export function assemblePageSidebar(
+  skeleton: readonly SidebarItem[],
+  branches: ReadonlyMap<number, SidebarItem>,
+  route: Route | string,
+  windows: { readonly chunks: SidebarChunkFiles; readonly filesUrl: string } = { chunks: new Map(), filesUrl: '' },
+): SidebarItem[] {
   const top = expandPlaceholder(skeleton, windows.chunks).map((item, i) => branches.get(i) ?? item);
   const tree = windows.chunks.size > 0 ? expandPlaceholders(top, windows.chunks) : top;
   return pruneSidebar(tree, route, windows.chunks.size > 0 ? indexSidebarRoutes(tree, windows.filesUrl) : undefined);
@@ -282,12 +326,17 @@ function expandPlaceholder(items: readonly SidebarItem[], chunks: SidebarChunkFi
   const loaded = placeholder && chunks.get(placeholder.list);
   if (!placeholder || !loaded) return items;
   const sparse = new Array<SidebarItem>(placeholder.total);
-  for (const [chunk, chunkItems] of loaded) chunkItems.forEach((item, i) => (sparse[chunk * SIDEBAR_CHUNK_SIZE + i] = item));
+  for (const [chunk, chunkItems] of loaded)
+    chunkItems.forEach((item, i) => (sparse[chunk * SIDEBAR_CHUNK_SIZE + i] = item));
   return sparse;
 }
 
 function expandPlaceholders(items: readonly SidebarItem[], chunks: SidebarChunkFiles): readonly SidebarItem[] {
-  return items.map((item) => (item.type === 'category' ? { ...item, items: expandPlaceholders(expandPlaceholder(item.items, chunks), chunks) } : item));
+  return items.map((item) =>
+    item.type === 'category'
+      ? { ...item, items: expandPlaceholders(expandPlaceholder(item.items, chunks), chunks) }
+      : item,
+  );
 }
 
 /** Whether the tree, as loaded, already holds the page at `route` with its items (no `unloaded` category on the way). */
@@ -304,5 +353,8 @@ export function sidebarHasLoadedRoute(items: readonly SidebarItem[], route: Rout
  */
 export function findSidebarBranch(items: readonly SidebarItem[], crumb: Breadcrumb | undefined): number {
   if (!crumb) return -1;
-  return items.findIndex((item) => item.type === 'category' && (crumb.href !== undefined ? item.href === crumb.href : item.label === crumb.label));
+  return items.findIndex(
+    (item) =>
+      item.type === 'category' && (crumb.href !== undefined ? item.href === crumb.href : item.label === crumb.label),
+  );
 }

@@ -135,8 +135,15 @@ export interface NavbarLogo {
 }
 
 export type NavbarItemType =
-  | 'default' | 'dropdown' | 'search' | 'html' | 'doc' | 'docSidebar'
-  | 'docsVersion' | 'docsVersionDropdown' | 'localeDropdown';
+  | 'default'
+  | 'dropdown'
+  | 'search'
+  | 'html'
+  | 'doc'
+  | 'docSidebar'
+  | 'docsVersion'
+  | 'docsVersionDropdown'
+  | 'localeDropdown';
 
 /** A navbar item after validation: doc items already carry the route they link to. */
 export interface NavbarItem {

@@ -36,7 +36,8 @@ describe('wiki dev through a replaced docs folder', () => {
       const response = await fetch(`${dev.url}${route.slice(1)}`);
       const text = await response.text();
       const ok = want instanceof RegExp ? response.status === 200 && want.test(text) : response.status === want;
-      if (!ok) answers[route] = `${response.status}${want instanceof RegExp ? ` (page does not match ${String(want)})` : ''}`;
+      if (!ok)
+        answers[route] = `${response.status}${want instanceof RegExp ? ` (page does not match ${String(want)})` : ''}`;
     }
     return answers;
   };
@@ -45,7 +46,10 @@ describe('wiki dev through a replaced docs folder', () => {
   const waitForSite = async (expected: Expected, timeoutMs = 30_000) => {
     const deadline = Date.now() + timeoutMs;
     for (let wrong = await check(expected); Object.keys(wrong).length > 0; wrong = await check(expected)) {
-      if (Date.now() > deadline) assert.fail(`The site did not follow the docs folder within ${timeoutMs} ms: ${JSON.stringify(wrong)}\nwiki dev printed:\n${dev.output()}`);
+      if (Date.now() > deadline)
+        assert.fail(
+          `The site did not follow the docs folder within ${timeoutMs} ms: ${JSON.stringify(wrong)}\nwiki dev printed:\n${dev.output()}`,
+        );
       await sleep(100);
     }
   };
@@ -55,7 +59,8 @@ describe('wiki dev through a replaced docs folder', () => {
   const waitForOutputAgain = async (text: string, before: number, timeoutMs = 30_000) => {
     const deadline = Date.now() + timeoutMs;
     while (timesPrinted(text) <= before) {
-      if (Date.now() > deadline) assert.fail(`wiki dev did not print "${text}" again within ${timeoutMs} ms:\n${dev.output()}`);
+      if (Date.now() > deadline)
+        assert.fail(`wiki dev did not print "${text}" again within ${timeoutMs} ms:\n${dev.output()}`);
       await sleep(100);
     }
   };
@@ -63,14 +68,20 @@ describe('wiki dev through a replaced docs folder', () => {
 
   /** An edit of a note, and a note added in a sub folder, both in the folder as it is now, show up. */
   const editsAreSeen = async (note: string, subFolder: string) => {
-    writeNotes(docsDir, { [`${note}.md`]: `# Edited ${note}\n\nEdited in the folder now in place.\n`, [`${subFolder}/added.md`]: '# Added later\n' });
+    writeNotes(docsDir, {
+      [`${note}.md`]: `# Edited ${note}\n\nEdited in the folder now in place.\n`,
+      [`${subFolder}/added.md`]: '# Added later\n',
+    });
     await waitForSite({ [`/${note}`]: /Edited in the folder now in place\./, [`/${subFolder}/added`]: /Added later/ });
   };
 
   before(async () => {
     siteDir = makeTempDir('wiki-dev-replaced-');
     docsDir = path.join(siteDir, 'docs');
-    fs.writeFileSync(path.join(siteDir, 'wiki.config.ts'), "export default { title: 'Replaced Docs', url: 'https://fixture.example.com' };\n");
+    fs.writeFileSync(
+      path.join(siteDir, 'wiki.config.ts'),
+      "export default { title: 'Replaced Docs', url: 'https://fixture.example.com' };\n",
+    );
     writeNotes(docsDir, { 'home.md': home('First home'), 'alpha.md': '# Alpha\n', 'topics/beta.md': '# Beta\n' });
     dev = await startDevProcess(siteDir);
     // The watcher reads the folders for a moment after the server starts: saves are repeated until one is seen.
@@ -91,7 +102,11 @@ describe('wiki dev through a replaced docs folder', () => {
     const failures = timesPrinted(missingDocs);
     fs.renameSync(docsDir, away);
     await waitForOutputAgain(missingDocs, failures);
-    assert.deepEqual(await check({ '/alpha': 200, '/topics/beta': 200 }), {}, 'while the folder is gone, the last good site is served');
+    assert.deepEqual(
+      await check({ '/alpha': 200, '/topics/beta': 200 }),
+      {},
+      'while the folder is gone, the last good site is served',
+    );
     writeNotes(away, { 'gamma.md': '# Gamma\n' });
     fs.rmSync(path.join(away, 'topics/beta.md'));
     fs.renameSync(away, docsDir);
@@ -101,8 +116,19 @@ describe('wiki dev through a replaced docs folder', () => {
 
   it('follows a docs folder deleted and recreated at once', async () => {
     fs.rmSync(docsDir, { recursive: true });
-    writeNotes(docsDir, { 'home.md': home('Second home'), 'delta.md': '# Delta\n', 'topics/epsilon.md': '# Epsilon\n' });
-    await waitForSite({ '/': /Second home/, '/delta': 200, '/topics/epsilon': 200, '/alpha': 404, '/gamma': 404, '/topics/added': 404 });
+    writeNotes(docsDir, {
+      'home.md': home('Second home'),
+      'delta.md': '# Delta\n',
+      'topics/epsilon.md': '# Epsilon\n',
+    });
+    await waitForSite({
+      '/': /Second home/,
+      '/delta': 200,
+      '/topics/epsilon': 200,
+      '/alpha': 404,
+      '/gamma': 404,
+      '/topics/added': 404,
+    });
     await editsAreSeen('delta', 'topics');
   });
 
@@ -118,10 +144,23 @@ describe('wiki dev through a replaced docs folder', () => {
   it('follows a new folder renamed over the docs folder', async () => {
     const next = path.join(siteDir, 'docs-next');
     // more/ is in the old folder too: a watcher that compares names alone keeps watching the old more/.
-    writeNotes(next, { 'home.md': home('Fourth home'), 'theta.md': '# Theta\n', 'more/iota.md': '# Iota\n', 'deep/er/kappa.md': '# Kappa\n' });
+    writeNotes(next, {
+      'home.md': home('Fourth home'),
+      'theta.md': '# Theta\n',
+      'more/iota.md': '# Iota\n',
+      'deep/er/kappa.md': '# Kappa\n',
+    });
     fs.renameSync(docsDir, path.join(siteDir, 'docs-old'));
     fs.renameSync(next, docsDir);
-    await waitForSite({ '/': /Fourth home/, '/theta': 200, '/more/iota': 200, '/deep/er/kappa': 200, '/zeta': 404, '/more/eta': 404, '/more/added': 404 });
+    await waitForSite({
+      '/': /Fourth home/,
+      '/theta': 200,
+      '/more/iota': 200,
+      '/deep/er/kappa': 200,
+      '/zeta': 404,
+      '/more/eta': 404,
+      '/more/added': 404,
+    });
     await editsAreSeen('theta', 'more');
     await editsAreSeen('theta', 'deep/er');
   });

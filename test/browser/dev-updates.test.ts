@@ -144,13 +144,20 @@ describe('wiki dev updates', () => {
     assert.match((await get('/guides/install')).text, /<a href="\/guides\/nothing">nothing<\/a>/);
     fs.rmSync(docs('guides/nothing.md'));
     await rebuilt();
-    assert.match((await get('/guides/install')).text, /<a href="nothing\.md">nothing<\/a>/, 'install.md is as it was: only its link changed');
+    assert.match(
+      (await get('/guides/install')).text,
+      /<a href="nothing\.md">nothing<\/a>/,
+      'install.md is as it was: only its link changed',
+    );
   });
 
   it('shows a note that is not UTF-8 as a problem and serves every other page', async () => {
     fs.writeFileSync(docs('latin.md'), Buffer.from('# Latin\n\ncaf\xe9\n', 'latin1'));
     const update = await nextUpdate();
-    assert.deepEqual(update.problems.map((p) => [p.code, p.file, p.line]), [['invalid-utf8', 'docs/latin.md', 3]]);
+    assert.deepEqual(
+      update.problems.map((p) => [p.code, p.file, p.line]),
+      [['invalid-utf8', 'docs/latin.md', 3]],
+    );
     assert.match(update.problems[0]!.hint ?? '', /iconv/);
     for (const route of ['/', '/guides/', '/guides/install']) assert.equal((await get(route)).status, 200, route);
     fs.rmSync(docs('latin.md'));
@@ -177,7 +184,10 @@ describe('wiki dev updates', () => {
     const config = path.join(siteDir, 'wiki.config.ts');
     fs.writeFileSync(config, "export default { title: 'Broken' url: 'https://x.example.com' };\n");
     const broken = await nextUpdate();
-    assert.deepEqual(broken.problems.map((p) => [p.code, p.file, p.line]), [['config', 'wiki.config.ts', 1]]);
+    assert.deepEqual(
+      broken.problems.map((p) => [p.code, p.file, p.line]),
+      [['config', 'wiki.config.ts', 1]],
+    );
     assert.match(broken.problems[0]!.message, /does not parse: Expected "}" but found "url"/);
     assert.match((await get('/')).text, /Fixture home/);
     fs.writeFileSync(config, "export default { title: 'Fixed Wiki', url: 'https://x.example.com' };\n");

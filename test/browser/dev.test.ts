@@ -12,7 +12,10 @@ import { launchBrowser, openWatchedPage, type WatchedPage } from '../helpers/bro
 import { fixturesDir, makeTempDir } from '../helpers/cli.js';
 import { copyFixtureSite, startDevProcess, type DevProcess } from '../helpers/devServer.js';
 
-const filler = Array.from({ length: 60 }, (_, i) => `Paragraph ${i + 1} of filler text, so the page is long enough to scroll.`).join('\n\n');
+const filler = Array.from(
+  { length: 60 },
+  (_, i) => `Paragraph ${i + 1} of filler text, so the page is long enough to scroll.`,
+).join('\n\n');
 const setupNote = (firstLine: string) => `# Setup\n\n${firstLine}\n\n${filler}\n\nBack to [home](../intro.md).\n`;
 
 describe('wiki dev in the browser', () => {
@@ -50,9 +53,17 @@ describe('wiki dev in the browser', () => {
     assert.ok(scrolled > 500, `the page should scroll (scrollY ${scrolled})`);
     const written = Date.now();
     fs.writeFileSync(setupFile, setupNote('How to set things up, edited live.'));
-    await page.waitForFunction(() => document.querySelector('#__wiki .markdown')?.textContent?.includes('edited live'), undefined, { polling: 'raf', timeout: 15_000 });
+    await page.waitForFunction(
+      () => document.querySelector('#__wiki .markdown')?.textContent?.includes('edited live'),
+      undefined,
+      { polling: 'raf', timeout: 15_000 },
+    );
     console.log(`# write-to-DOM on the fixture: ${Date.now() - written} ms`);
-    assert.equal(await page.evaluate(() => (window as unknown as { marker?: string }).marker), 'still here', 'the page must not reload');
+    assert.equal(
+      await page.evaluate(() => (window as unknown as { marker?: string }).marker),
+      'still here',
+      'the page must not reload',
+    );
     assert.equal(await page.evaluate(() => window.scrollY), scrolled);
   });
 
@@ -74,18 +85,29 @@ describe('wiki dev in the browser', () => {
   it('clears the overlay once the note is fixed', async () => {
     fs.writeFileSync(setupFile, setupNote('Fixed again.'));
     await page.waitForSelector('#__wiki-dev-overlay', { state: 'detached', timeout: 15_000 });
-    await page.waitForFunction(() => document.querySelector('#__wiki .markdown')?.textContent?.includes('Fixed again'), undefined, { timeout: 15_000 });
+    await page.waitForFunction(
+      () => document.querySelector('#__wiki .markdown')?.textContent?.includes('Fixed again'),
+      undefined,
+      { timeout: 15_000 },
+    );
   });
 
   it('adds a new note to the sidebar', async () => {
     fs.writeFileSync(path.join(siteDir, 'docs/guides/zebra.md'), '# Zebra crossing\n\nA new note.\n');
-    await page.waitForFunction(() => document.querySelector('.doc-sidebar')?.textContent?.includes('Zebra crossing'), undefined, { timeout: 30_000 });
+    await page.waitForFunction(
+      () => document.querySelector('.doc-sidebar')?.textContent?.includes('Zebra crossing'),
+      undefined,
+      { timeout: 30_000 },
+    );
     const response = await fetch(`${dev.url}guides/zebra`);
     assert.equal(response.status, 200);
   });
 
   it('reloads the config when it changes', async () => {
-    fs.writeFileSync(path.join(siteDir, 'wiki.config.ts'), "export default { title: 'Renamed Wiki', url: 'https://fixture.example.com' };\n");
+    fs.writeFileSync(
+      path.join(siteDir, 'wiki.config.ts'),
+      "export default { title: 'Renamed Wiki', url: 'https://fixture.example.com' };\n",
+    );
     await page.waitForFunction(() => document.title.includes('Renamed Wiki'), undefined, { timeout: 30_000 });
   });
 

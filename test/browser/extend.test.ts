@@ -28,7 +28,8 @@ describe('extending a site, in the browser', () => {
   after(() => site?.close());
 
   /** `/assets/<name>-<hash>.js` of a lazy chunk. */
-  const chunkUrl = (name: string) => `/assets/${assets.find((file) => file.startsWith(`chunk-${name}-`) && file.endsWith('.js'))}`;
+  const chunkUrl = (name: string) =>
+    `/assets/${assets.find((file) => file.startsWith(`chunk-${name}-`) && file.endsWith('.js'))}`;
 
   it('hydrates the custom page inside the layout, and it responds to clicks', async () => {
     const { page, errors } = await openWatchedPage(context);
@@ -41,7 +42,11 @@ describe('extending a site, in the browser', () => {
     await counter.click();
     await counter.click();
     assert.equal(await counter.innerText(), 'Pressed 2 times', 'translated through the site messages, with values');
-    assert.equal(await page.locator('.now-page h1').evaluate((element) => getComputedStyle(element).letterSpacing), '2px', "the page's own stylesheet (pages/now.css)");
+    assert.equal(
+      await page.locator('.now-page h1').evaluate((element) => getComputedStyle(element).letterSpacing),
+      '2px',
+      "the page's own stylesheet (pages/now.css)",
+    );
     assert.deepEqual(errors, []);
   });
 
@@ -55,7 +60,8 @@ describe('extending a site, in the browser', () => {
     // The override's own stylesheet (theme/Footer.css) applies, and the image it points to loads.
     const note = page.locator('.site-footer-note');
     assert.equal(await note.evaluate((element) => getComputedStyle(element).fontStyle), 'italic');
-    const image = /url\("([^"]+)"\)/.exec(await note.evaluate((element) => getComputedStyle(element).backgroundImage))?.[1] ?? '';
+    const image =
+      /url\("([^"]+)"\)/.exec(await note.evaluate((element) => getComputedStyle(element).backgroundImage))?.[1] ?? '';
     assert.match(image, /\/assets\/footer-mark-\w+\.svg$/);
     assert.equal(await page.evaluate(async (url) => (await fetch(url)).status, image), 200);
     assert.deepEqual(errors, []);
@@ -66,7 +72,7 @@ describe('extending a site, in the browser', () => {
     await page.goto(`${base}/intro`);
     await page.waitForFunction(() => window.__wiki !== undefined);
     assert.equal((await page.locator('a.edit-this-page').innerText()).trim(), 'Improve this note');
-    await page.evaluate(() => (window as unknown as { __marker: number }).__marker = 1);
+    await page.evaluate(() => ((window as unknown as { __marker: number }).__marker = 1));
     await page.locator('.doc-markdown a[href="/guides/setup"]').click();
     await page.locator('.doc-markdown h1', { hasText: 'Setup' }).waitFor();
     assert.equal(await page.evaluate(() => (window as unknown as { __marker?: number }).__marker), 1, 'in place');
@@ -85,7 +91,7 @@ describe('extending a site, in the browser', () => {
     assert.deepEqual(errors, []);
   });
 
-  it('rejects an unknown page module and an unknown route\'s data with the code MODULE_NOT_FOUND', async () => {
+  it("rejects an unknown page module and an unknown route's data with the code MODULE_NOT_FOUND", async () => {
     const { page, errors } = await openWatchedPage(context);
     await page.goto(`${base}/intro`);
     await page.waitForFunction(() => window.__wiki !== undefined);
@@ -101,7 +107,10 @@ describe('extending a site, in the browser', () => {
     })()`)) as string[];
     assert.deepEqual(codes, ['function', 'MODULE_NOT_FOUND', 'MODULE_NOT_FOUND']);
     // The 404 of the data file is the one error Chromium reports; the reader is shown nothing.
-    assert.deepEqual(errors.filter((error) => !/status of 404/.test(error)), []);
+    assert.deepEqual(
+      errors.filter((error) => !/status of 404/.test(error)),
+      [],
+    );
   });
 
   it('shows only the not-found page when the runtime is asked for an unknown route', async () => {
@@ -112,12 +121,27 @@ describe('extending a site, in the browser', () => {
     });
     await page.goto(`${base}/intro`);
     await page.waitForFunction(() => window.__wiki !== undefined);
-    await page.evaluate(() => void (window as unknown as { __wiki: { navigate(url: string): Promise<void> } }).__wiki.navigate('/no-such-note'));
+    await page.evaluate(
+      () =>
+        void (window as unknown as { __wiki: { navigate(url: string): Promise<void> } }).__wiki.navigate(
+          '/no-such-note',
+        ),
+    );
     await page.waitForURL(`${base}/no-such-note`);
     await page.locator('h1.not-found__title').waitFor();
-    assert.equal(await page.locator('h1.not-found__title').innerText(), 'Nothing here', 'translated in i18n/en/code.json');
+    assert.equal(
+      await page.locator('h1.not-found__title').innerText(),
+      'Nothing here',
+      'translated in i18n/en/code.json',
+    );
     assert.equal(await page.locator('[role="alert"]').count(), 0, 'no error box');
-    assert.ok(warnings.some((warning) => warning.includes('Cannot find the page data of /no-such-note')), warnings.join('\n'));
-    assert.deepEqual(errors.filter((error) => !/status of 404/.test(error)), []);
+    assert.ok(
+      warnings.some((warning) => warning.includes('Cannot find the page data of /no-such-note')),
+      warnings.join('\n'),
+    );
+    assert.deepEqual(
+      errors.filter((error) => !/status of 404/.test(error)),
+      [],
+    );
   });
 });

@@ -26,7 +26,9 @@ describe('hostile Algolia records in the browser', () => {
   before(async () => {
     const siteDir = path.join(fixturesDir, 'raw-html');
     const outDir = path.join(makeTempDir('wiki-search-hostile-'), 'build');
-    const built = await runWiki(['build', '--config', path.join(siteDir, 'wiki.algolia.config.ts'), '--out', outDir], { cwd: siteDir });
+    const built = await runWiki(['build', '--config', path.join(siteDir, 'wiki.algolia.config.ts'), '--out', outDir], {
+      cwd: siteDir,
+    });
     assert.equal(built.code, 0, built.stderr);
     server = await serveBuiltSite(outDir);
     base = server.url.replace(/\/$/, '');
@@ -49,7 +51,23 @@ describe('hostile Algolia records in the browser', () => {
     });
     await page.route(ALGOLIA, async (request) => {
       state.queries++;
-      await request.fulfill({ contentType: 'application/json', body: JSON.stringify({ results: [{ hits, nbHits: hits.length, page: 0, nbPages: 1, hitsPerPage: 20, query: 'img', params: '', processingTimeMS: 1 }] }) });
+      await request.fulfill({
+        contentType: 'application/json',
+        body: JSON.stringify({
+          results: [
+            {
+              hits,
+              nbHits: hits.length,
+              page: 0,
+              nbPages: 1,
+              hitsPerPage: 20,
+              query: 'img',
+              params: '',
+              processingTimeMS: 1,
+            },
+          ],
+        }),
+      });
     });
     await page.goto(`${base}${route}`);
     return state;
@@ -66,8 +84,13 @@ describe('hostile Algolia records in the browser', () => {
     const results = state.page.locator('.DocSearch-Hits');
     assert.equal(await results.locator('img, script, iframe, [onerror], [onload]').count(), 0);
     assert.match(await results.locator('mark').first().innerText(), /<img src=x onerror=alert\(3\)>/);
-    const hrefs = await results.locator('a').evaluateAll((links) => links.map((link) => link.getAttribute('href') ?? ''));
-    assert.ok(hrefs.every((href) => !/^\s*javascript:/i.test(href)), hrefs.join(' '));
+    const hrefs = await results
+      .locator('a')
+      .evaluateAll((links) => links.map((link) => link.getAttribute('href') ?? ''));
+    assert.ok(
+      hrefs.every((href) => !/^\s*javascript:/i.test(href)),
+      hrefs.join(' '),
+    );
   });
 
   it('the /search page lists them as text too', async () => {
@@ -77,6 +100,9 @@ describe('hostile Algolia records in the browser', () => {
     assert.deepEqual(state.dialogs, []);
     const results = state.page.locator('#search-page-results');
     assert.equal(await results.locator('img, script, [onerror]').count(), 0);
-    assert.match(await results.locator('.search-page__excerpt mark').first().innerText(), /<img src=x onerror=alert\(3\)>/);
+    assert.match(
+      await results.locator('.search-page__excerpt mark').first().innerText(),
+      /<img src=x onerror=alert\(3\)>/,
+    );
   });
 });

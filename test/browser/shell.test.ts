@@ -30,11 +30,23 @@ describe('site shell on the project site', () => {
     assert.match((await page.getAttribute('meta[name="viewport"]', 'content')) ?? '', /width=device-width/);
     assert.ok(await page.locator('link[rel="icon"]').count(), 'favicon link');
     assert.match((await page.getAttribute('meta[name="description"]', 'content')) ?? '', /^Fastify is a fast/);
-    assert.equal(await page.getAttribute('link[rel="canonical"]', 'href'), 'https://wiki.example.com/web/nodejs/fastify');
-    assert.equal(await page.getAttribute('link[rel="alternate"][hreflang="en"]', 'href'), 'https://wiki.example.com/web/nodejs/fastify');
-    assert.equal(await page.getAttribute('link[rel="alternate"][hreflang="x-default"]', 'href'), 'https://wiki.example.com/web/nodejs/fastify');
+    assert.equal(
+      await page.getAttribute('link[rel="canonical"]', 'href'),
+      'https://wiki.example.com/web/nodejs/fastify',
+    );
+    assert.equal(
+      await page.getAttribute('link[rel="alternate"][hreflang="en"]', 'href'),
+      'https://wiki.example.com/web/nodejs/fastify',
+    );
+    assert.equal(
+      await page.getAttribute('link[rel="alternate"][hreflang="x-default"]', 'href'),
+      'https://wiki.example.com/web/nodejs/fastify',
+    );
     assert.equal(await page.getAttribute('meta[property="og:title"]', 'content'), 'Fastify | Everything I know');
-    assert.equal(await page.getAttribute('meta[property="og:url"]', 'content'), 'https://wiki.example.com/web/nodejs/fastify');
+    assert.equal(
+      await page.getAttribute('meta[property="og:url"]', 'content'),
+      'https://wiki.example.com/web/nodejs/fastify',
+    );
     assert.equal(await page.locator('meta[name="robots"]').count(), 0, 'no noindex on this site');
     await page.goto(`${base}/`);
     assert.equal(await page.title(), 'Everything I know | Everything I know');
@@ -50,7 +62,11 @@ describe('site shell on the project site', () => {
       const link = links.nth(i);
       assert.match((await link.getAttribute('href')) ?? '', /^https:\/\//);
       assert.equal(await link.getAttribute('rel'), 'noopener noreferrer');
-      assert.equal(await link.evaluate((a) => Boolean(a.closest('.navbar__items--right'))), true, `link ${i} is in the right-hand group`);
+      assert.equal(
+        await link.evaluate((a) => Boolean(a.closest('.navbar__items--right'))),
+        true,
+        `link ${i} is in the right-hand group`,
+      );
       const box = (await link.boundingBox())!;
       assert.ok(box.x > brandBox.x + brandBox.width + 100, `link ${i} sits right of the brand (x=${box.x})`);
     }
@@ -72,18 +88,26 @@ describe('site shell on the project site', () => {
     const crumbs = await page.locator('nav.breadcrumbs li').allTextContents();
     assert.deepEqual(crumbs.map((c) => c.trim()).filter(Boolean), ['Web', 'Node.js', 'Fastify']);
     assert.equal(await page.getAttribute('nav.breadcrumbs li.breadcrumbs__item--home a', 'href'), '/');
-    const crumbLinks = await page.locator('nav.breadcrumbs a.breadcrumbs__link').evaluateAll((links) => links.map((a) => a.getAttribute('href')));
+    const crumbLinks = await page
+      .locator('nav.breadcrumbs a.breadcrumbs__link')
+      .evaluateAll((links) => links.map((a) => a.getAttribute('href')));
     assert.deepEqual(crumbLinks, ['/', '/web/', '/web/nodejs/']);
     assert.equal(await page.getAttribute('aside.doc-sidebar a[aria-current="page"]', 'href'), '/web/nodejs/fastify');
-    const toc = await page.locator('nav.toc-desktop a.table-of-contents__link').evaluateAll((links) => links.map((a) => a.getAttribute('href')));
+    const toc = await page
+      .locator('nav.toc-desktop a.table-of-contents__link')
+      .evaluateAll((links) => links.map((a) => a.getAttribute('href')));
     assert.deepEqual(toc, ['#key-ideas', '#example', '#practical-advice', '#links', '#related']);
-    for (const href of toc) assert.equal(await page.locator(`[id="${href!.slice(1)}"]`).count(), 1, `${href} target exists`);
+    for (const href of toc)
+      assert.equal(await page.locator(`[id="${href!.slice(1)}"]`).count(), 1, `${href} target exists`);
   });
 
   it('links "Edit this page" to the note source and shows previous/next', async () => {
     const { page } = await openWatchedPage(context);
     await page.goto(`${base}/web/nodejs/fastify`);
-    assert.equal(await page.getAttribute('a.edit-this-page', 'href'), 'https://github.com/example/everything-i-know/edit/main/docs/web/nodejs/fastify.md');
+    assert.equal(
+      await page.getAttribute('a.edit-this-page', 'href'),
+      'https://github.com/example/everything-i-know/edit/main/docs/web/nodejs/fastify.md',
+    );
     assert.equal(await page.getAttribute('a.pagination-nav__link--prev', 'href'), '/web/nodejs/');
     assert.equal(await page.getAttribute('a.pagination-nav__link--next', 'href'), '/web/nodejs/nestjs');
   });
@@ -109,7 +133,12 @@ describe('site shell on the project site', () => {
   it('switches to the mobile layout at 996 px and below', async () => {
     const { page } = await openWatchedPage(context);
     await page.goto(`${base}/web/nodejs/fastify`);
-    for (const [width, mobile] of [[1280, false], [997, false], [996, true], [390, true]] as const) {
+    for (const [width, mobile] of [
+      [1280, false],
+      [997, false],
+      [996, true],
+      [390, true],
+    ] as const) {
       await page.setViewportSize({ width, height: 800 });
       assert.equal(await page.locator('button.navbar__toggle').isVisible(), mobile, `hamburger at ${width}`);
       assert.equal(await page.locator('aside.doc-sidebar').isVisible(), !mobile, `sidebar at ${width}`);

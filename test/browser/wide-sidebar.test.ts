@@ -24,15 +24,25 @@ before(async () => {
   const docs = path.join(siteDir, 'docs');
   fs.mkdirSync(path.join(docs, 'wide'), { recursive: true });
   fs.writeFileSync(path.join(docs, 'aaa-intro.md'), '---\nslug: /\n---\n# Intro\n\nA wide site.\n');
-  for (let n = 0; n < ROOT_NOTES; n++) fs.writeFileSync(path.join(docs, `top-${String(n).padStart(3, '0')}.md`), `# Top ${n}\n\nText.\n`);
+  for (let n = 0; n < ROOT_NOTES; n++)
+    fs.writeFileSync(path.join(docs, `top-${String(n).padStart(3, '0')}.md`), `# Top ${n}\n\nText.\n`);
   fs.writeFileSync(path.join(docs, 'wide/wide.md'), '# Wide\n\nMany notes.\n');
-  for (let n = 0; n < FOLDER_NOTES; n++) fs.writeFileSync(path.join(docs, `wide/note-${String(n).padStart(3, '0')}.md`), `# Note ${n}\n\nText.\n`);
+  for (let n = 0; n < FOLDER_NOTES; n++)
+    fs.writeFileSync(path.join(docs, `wide/note-${String(n).padStart(3, '0')}.md`), `# Note ${n}\n\nText.\n`);
   // A favicon of its own: else Chromium asks for /favicon.ico, and its 404 is a console error.
   fs.mkdirSync(path.join(siteDir, 'static'));
-  fs.writeFileSync(path.join(siteDir, 'static/favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1 1"/>');
-  fs.writeFileSync(path.join(siteDir, 'wiki.config.mjs'), "export default { title: 'Wide', url: 'https://wide.example.com', favicon: 'favicon.svg' };\n");
+  fs.writeFileSync(
+    path.join(siteDir, 'static/favicon.svg'),
+    '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1 1"/>',
+  );
+  fs.writeFileSync(
+    path.join(siteDir, 'wiki.config.mjs'),
+    "export default { title: 'Wide', url: 'https://wide.example.com', favicon: 'favicon.svg' };\n",
+  );
   const outDir = path.join(siteDir, 'build');
-  const build = await runWiki(['build', '--config', path.join(siteDir, 'wiki.config.mjs'), '--out', outDir], { cwd: siteDir });
+  const build = await runWiki(['build', '--config', path.join(siteDir, 'wiki.config.mjs'), '--out', outDir], {
+    cwd: siteDir,
+  });
   assert.equal(build.code, 0, build.stderr);
   server = await startSiteServer({ files: directoryFiles(outDir), port: 0 });
   base = server.url.replace(/\/$/, '');
@@ -46,7 +56,11 @@ after(async () => {
 
 const folderLinks = (page: Page) => page.locator('.doc-sidebar a.menu__link[href^="/wide/note-"]');
 const activeHref = (page: Page) => page.locator('.doc-sidebar a.menu__link--active').getAttribute('href');
-const navigate = (page: Page, url: string) => page.evaluate((to) => (window as unknown as { __wiki: { navigate(url: string): Promise<void> } }).__wiki.navigate(to), url);
+const navigate = (page: Page, url: string) =>
+  page.evaluate(
+    (to) => (window as unknown as { __wiki: { navigate(url: string): Promise<void> } }).__wiki.navigate(to),
+    url,
+  );
 
 describe('a wide folder in the browser', () => {
   it('hydrates a page from its windows, and "Show all" loads every note of the folder in place', async () => {
@@ -60,8 +74,14 @@ describe('a wide folder in the browser', () => {
     assert.equal(await activeHref(page), '/wide/note-300');
     await markWindow(page);
     await showAll.click();
-    await page.waitForFunction((count) => document.querySelectorAll('.doc-sidebar a.menu__link[href^="/wide/note-"]').length === count, FOLDER_NOTES);
-    assert.equal(await page.locator('.doc-sidebar button.menu__link--more', { hasText: 'Show all 400 notes' }).count(), 0);
+    await page.waitForFunction(
+      (count) => document.querySelectorAll('.doc-sidebar a.menu__link[href^="/wide/note-"]').length === count,
+      FOLDER_NOTES,
+    );
+    assert.equal(
+      await page.locator('.doc-sidebar button.menu__link--more', { hasText: 'Show all 400 notes' }).count(),
+      0,
+    );
     assert.equal(await activeHref(page), '/wide/note-300');
     assert.equal(await windowMarker(page), 42, 'loaded in place, no page load');
     assert.deepEqual(errors, []);
@@ -73,15 +93,28 @@ describe('a wide folder in the browser', () => {
     await page.goto(`${base}/wide/note-010`);
     await waitForRuntime(page);
     await markWindow(page);
-    assert.equal(await page.locator('.doc-sidebar a.menu__link[href="/wide/note-390"]').count(), 0, 'outside the first window');
+    assert.equal(
+      await page.locator('.doc-sidebar a.menu__link[href="/wide/note-390"]').count(),
+      0,
+      'outside the first window',
+    );
     await navigate(page, '/wide/note-390');
-    await page.waitForFunction(() => document.querySelector('.doc-sidebar a.menu__link--active')?.getAttribute('href') === '/wide/note-390');
-    assert.ok(await page.locator('.doc-sidebar a.menu__link[href="/wide/note-000"]').count(), 'the head of the folder stays');
+    await page.waitForFunction(
+      () => document.querySelector('.doc-sidebar a.menu__link--active')?.getAttribute('href') === '/wide/note-390',
+    );
+    assert.ok(
+      await page.locator('.doc-sidebar a.menu__link[href="/wide/note-000"]').count(),
+      'the head of the folder stays',
+    );
     assert.ok((await folderLinks(page).count()) <= 80);
     await navigate(page, '/top-012');
-    await page.waitForFunction(() => document.querySelector('.doc-sidebar a.menu__link--active')?.getAttribute('href') === '/top-012');
+    await page.waitForFunction(
+      () => document.querySelector('.doc-sidebar a.menu__link--active')?.getAttribute('href') === '/top-012',
+    );
     await navigate(page, '/wide/note-200');
-    await page.waitForFunction(() => document.querySelector('.doc-sidebar a.menu__link--active')?.getAttribute('href') === '/wide/note-200');
+    await page.waitForFunction(
+      () => document.querySelector('.doc-sidebar a.menu__link--active')?.getAttribute('href') === '/wide/note-200',
+    );
     assert.equal(await windowMarker(page), 42, 'every move was in place');
     assert.deepEqual(errors, []);
     await context.close();
@@ -94,7 +127,9 @@ describe('a wide folder in the browser', () => {
     await page.waitForURL(/\/assets\/sidebar-[0-9a-f]+\/list-\d+\/$/);
     const listed: string[] = [];
     for (;;) {
-      listed.push(...await page.locator('ol a').evaluateAll((links) => links.map((link) => link.getAttribute('href') ?? '')));
+      listed.push(
+        ...(await page.locator('ol a').evaluateAll((links) => links.map((link) => link.getAttribute('href') ?? ''))),
+      );
       const next = page.locator('a[rel="next"]');
       if ((await next.count()) === 0) break;
       await next.click();

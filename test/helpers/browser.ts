@@ -4,7 +4,9 @@ import { directoryFiles, startSiteServer, type SiteServer } from '../../src/node
 
 /** Debian's Chromium (never a downloaded browser); scripts/test.mjs installs it when missing. */
 export function chromiumPath(): string {
-  const candidates = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].filter((c): c is string => Boolean(c));
+  const candidates = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].filter(
+    (c): c is string => Boolean(c),
+  );
   const found = candidates.find((candidate) => fs.existsSync(candidate));
   if (!found) throw new Error('Chromium not found: run `apt-get install -y chromium` or set CHROMIUM_PATH.');
   return found;
@@ -14,7 +16,16 @@ export function chromiumPath(): string {
 export function launchBrowser(extraArgs: readonly string[] = []): Promise<Browser> {
   return chromium.launch({
     executablePath: chromiumPath(),
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync', '--disable-quic', ...extraArgs],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--no-first-run',
+      '--disable-sync',
+      '--disable-quic',
+      ...extraArgs,
+    ],
   });
 }
 

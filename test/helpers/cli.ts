@@ -14,9 +14,16 @@ export interface CliResult {
 }
 
 /** Runs the real `wiki` CLI (bin/wiki.mjs) as a child process. */
-export function runWiki(args: readonly string[], options: { cwd?: string; env?: NodeJS.ProcessEnv } = {}): Promise<CliResult> {
+export function runWiki(
+  args: readonly string[],
+  options: { cwd?: string; env?: NodeJS.ProcessEnv } = {},
+): Promise<CliResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [path.join(repoRoot, 'bin/wiki.mjs'), ...args], { cwd: options.cwd ?? repoRoot, env: { ...process.env, ...options.env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [path.join(repoRoot, 'bin/wiki.mjs'), ...args], {
+      cwd: options.cwd ?? repoRoot,
+      env: { ...process.env, ...options.env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
@@ -48,10 +55,16 @@ export function makeTempDir(prefix = 'wiki-test-'): string {
 }
 
 /** Builds test/fixtures/<name> (its wiki.config.ts and docs/) with the real CLI into a temp folder. */
-export async function buildFixture(name: string, extraArgs: readonly string[] = []): Promise<CliResult & { outDir: string }> {
+export async function buildFixture(
+  name: string,
+  extraArgs: readonly string[] = [],
+): Promise<CliResult & { outDir: string }> {
   const outDir = path.join(makeTempDir(`wiki-${name}-`), 'build');
   const siteDir = path.join(fixturesDir, name);
-  const result = await runWiki(['build', '--config', path.join(siteDir, 'wiki.config.ts'), '--out', outDir, ...extraArgs], { cwd: siteDir });
+  const result = await runWiki(
+    ['build', '--config', path.join(siteDir, 'wiki.config.ts'), '--out', outDir, ...extraArgs],
+    { cwd: siteDir },
+  );
   return { ...result, outDir };
 }
 
@@ -60,7 +73,10 @@ export function copyFixture(name: string, siteDir: string): void {
   fs.cpSync(path.join(fixturesDir, name), siteDir, { recursive: true });
   const configPath = path.join(siteDir, 'wiki.config.ts');
   const engineSchema = path.join(repoRoot, 'src/node/config/schema.ts');
-  fs.writeFileSync(configPath, fs.readFileSync(configPath, 'utf8').replace('../../../src/node/config/schema.js', engineSchema));
+  fs.writeFileSync(
+    configPath,
+    fs.readFileSync(configPath, 'utf8').replace('../../../src/node/config/schema.js', engineSchema),
+  );
 }
 
 /** Reads a built file as text. */

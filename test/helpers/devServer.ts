@@ -16,7 +16,11 @@ export interface DevProcess {
 
 /** Starts the real CLI's `wiki dev` in `siteDir` on a free port and waits until it serves. */
 export function startDevProcess(siteDir: string, extraArgs: readonly string[] = []): Promise<DevProcess> {
-  const child: ChildProcessByStdio<null, Readable, Readable> = spawn(process.execPath, [path.join(repoRoot, 'bin/wiki.mjs'), 'dev', '--port', '0', ...extraArgs], { cwd: siteDir, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child: ChildProcessByStdio<null, Readable, Readable> = spawn(
+    process.execPath,
+    [path.join(repoRoot, 'bin/wiki.mjs'), 'dev', '--port', '0', ...extraArgs],
+    { cwd: siteDir, stdio: ['ignore', 'pipe', 'pipe'] },
+  );
   let output = '';
   const listeners = new Set<() => void>();
   const onData = (chunk: Buffer) => {
@@ -57,5 +61,8 @@ export function startDevProcess(siteDir: string, extraArgs: readonly string[] = 
 /** Copies a fixture's docs into a temp site with a plain config (no imports, so it works from any folder). */
 export function copyFixtureSite(fixtureDocs: string, siteDir: string, title: string): void {
   fs.cpSync(fixtureDocs, path.join(siteDir, 'docs'), { recursive: true });
-  fs.writeFileSync(path.join(siteDir, 'wiki.config.ts'), `export default { title: ${JSON.stringify(title)}, url: 'https://fixture.example.com' };\n`);
+  fs.writeFileSync(
+    path.join(siteDir, 'wiki.config.ts'),
+    `export default { title: ${JSON.stringify(title)}, url: 'https://fixture.example.com' };\n`,
+  );
 }

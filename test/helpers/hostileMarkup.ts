@@ -1,17 +1,27 @@
 /** Hostile markup for the raw HTML tests: a detector of what would run in HTML, and hostile search records. */
 import type { DocSearchHit } from '../../src/client/search/hits.js';
 
+// Browsers drop tabs and newlines anywhere in a URL and control characters around it ("java\tscript:").
+// eslint-disable-next-line no-control-regex
+const urlNoise = /[\x00-\x20]/g;
+
 /** What would run in a piece of HTML: elements that run or load code, `on*` attributes, script URLs. */
 export function findExecutable(html: string): string[] {
   const found: string[] = [];
   for (const [, tag, attributes] of html.matchAll(/<([a-zA-Z][^\s/>]*)((?:[^>"']|"[^"]*"|'[^']*')*)>/g)) {
     const name = tag!.toLowerCase();
-    if (['script', 'iframe', 'object', 'embed', 'style', 'frame', 'base', 'meta', 'link', 'form'].includes(name)) found.push(`<${name}>`);
-    for (const [, attribute, ...values] of attributes!.matchAll(/([^\s"'>/=]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'>]+)))?/g)) {
+    if (['script', 'iframe', 'object', 'embed', 'style', 'frame', 'base', 'meta', 'link', 'form'].includes(name))
+      found.push(`<${name}>`);
+    for (const [, attribute, ...values] of attributes!.matchAll(
+      /([^\s"'>/=]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'>]+)))?/g,
+    )) {
       const key = attribute!.toLowerCase();
-      const value = decodeUrlEntities(values.find((v) => v !== undefined) ?? '').replace(/[\x00-\x20]/g, '').toLowerCase();
+      const value = decodeUrlEntities(values.find((v) => v !== undefined) ?? '')
+        .replace(urlNoise, '')
+        .toLowerCase();
       if (key.startsWith('on')) found.push(`${name} ${key}`);
-      if (/^(?:javascript|vbscript):/.test(value) || (/^data:/.test(value) && !(name === 'img' && key === 'src'))) found.push(`${name} ${key}=${value}`);
+      if (/^(?:javascript|vbscript):/.test(value) || (/^data:/.test(value) && !(name === 'img' && key === 'src')))
+        found.push(`${name} ${key}=${value}`);
     }
   }
   return found;
@@ -22,7 +32,10 @@ function decodeUrlEntities(value: string): string {
   return value
     .replace(/&#x([0-9a-f]+);?/gi, (_, hex: string) => String.fromCodePoint(parseInt(hex, 16)))
     .replace(/&#(\d+);?/g, (_, decimal: string) => String.fromCodePoint(Number(decimal)))
-    .replace(/&(colon|tab|newline);/gi, (_, name: string) => ({ colon: ':', tab: '\t', newline: '\n' })[name.toLowerCase()]!);
+    .replace(
+      /&(colon|tab|newline);/gi,
+      (_, name: string) => ({ colon: ':', tab: '\t', newline: '\n' })[name.toLowerCase()]!,
+    );
 }
 
 /** Every value of a hit that DocSearch or the /search page inserts as HTML (lvl0 is React text). */
@@ -32,7 +45,11 @@ export function htmlValues(hit: DocSearchHit): string[] {
   return [
     ...levels.map((level) => hit.hierarchy[level] ?? ''),
     hit.content ?? '',
-    ...results.flatMap((result) => [result.content.value, ...Object.values(result.hierarchy).map((level) => level.value), ...result.hierarchy_camel.flatMap((camel) => Object.values(camel).map((level) => level.value))]),
+    ...results.flatMap((result) => [
+      result.content.value,
+      ...Object.values(result.hierarchy).map((level) => level.value),
+      ...result.hierarchy_camel.flatMap((camel) => Object.values(camel).map((level) => level.value)),
+    ]),
   ];
 }
 
@@ -46,10 +63,22 @@ export const hostileAlgoliaHit = {
   objectID: 'hostile-0',
   url: 'javascript:alert(1)',
   type: 'content',
-  hierarchy: { lvl0: '<img src=x onerror=alert(0)>', lvl1: 'Title <script>alert(1)</script>', lvl2: '<svg onload=alert(2)>', lvl3: null, lvl4: null, lvl5: null, lvl6: null },
+  hierarchy: {
+    lvl0: '<img src=x onerror=alert(0)>',
+    lvl1: 'Title <script>alert(1)</script>',
+    lvl2: '<svg onload=alert(2)>',
+    lvl3: null,
+    lvl4: null,
+    lvl5: null,
+    lvl6: null,
+  },
   content: 'Shows <img src=x onerror=alert(3)> in a code block',
   _highlightResult: {
-    hierarchy: { lvl0: { value: '<img src=x onerror=alert(0)>' }, lvl1: { value: '<mark>Title</mark> <script>alert(1)</script>' }, lvl2: { value: '<svg onload=alert(2)>' } },
+    hierarchy: {
+      lvl0: { value: '<img src=x onerror=alert(0)>' },
+      lvl1: { value: '<mark>Title</mark> <script>alert(1)</script>' },
+      lvl2: { value: '<svg onload=alert(2)>' },
+    },
     content: { value: 'Shows <mark><img src=x onerror=alert(3)></mark> in a code block' },
   },
   _snippetResult: {

@@ -52,31 +52,49 @@ function errorLines(stderr: string): string[] {
 
 describe('bad notes', () => {
   it('a note that is not UTF-8: byte, line, column and an iconv fix; only that note is named', async () => {
-    const built = await build(tempSite((docs) => fs.writeFileSync(path.join(docs, 'latin.md'), Buffer.from('# Latin\n\nThe caf\xe9 on the corner.\n', 'latin1'))));
+    const built = await build(
+      tempSite((docs) =>
+        fs.writeFileSync(path.join(docs, 'latin.md'), Buffer.from('# Latin\n\nThe caf\xe9 on the corner.\n', 'latin1')),
+      ),
+    );
     assertFailedKeepingPrevious(built);
-    assert.deepEqual(errorLines(built.stderr), ['error [invalid-utf8] docs/latin.md:3: The note is not valid UTF-8: byte 0xE9 at line 3, column 8 (after "The caf"); it was left out.']);
-    assert.match(built.stderr, /Re-save the file with UTF-8 encoding, e\.g\. `iconv -f latin1 -t utf-8 'docs\/latin\.md'/);
+    assert.deepEqual(errorLines(built.stderr), [
+      'error [invalid-utf8] docs/latin.md:3: The note is not valid UTF-8: byte 0xE9 at line 3, column 8 (after "The caf"); it was left out.',
+    ]);
+    assert.match(
+      built.stderr,
+      /Re-save the file with UTF-8 encoding, e\.g\. `iconv -f latin1 -t utf-8 'docs\/latin\.md'/,
+    );
   });
 
   it('a binary file named .md: what it looks like and the name it should have', async () => {
     const png = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d, 0x49, 0x48, 0x44, 0x52]);
     const built = await build(tempSite((docs) => fs.writeFileSync(path.join(docs, 'diagram.md'), png)));
     assertFailedKeepingPrevious(built);
-    assert.deepEqual(errorLines(built.stderr), ['error [binary-note] docs/diagram.md: This file is named like a Markdown note but holds binary data (it looks like a PNG image); it was left out.']);
+    assert.deepEqual(errorLines(built.stderr), [
+      'error [binary-note] docs/diagram.md: This file is named like a Markdown note but holds binary data (it looks like a PNG image); it was left out.',
+    ]);
     assert.match(built.stderr, /Rename it to its real extension \(e\.g\. diagram\.png\) and move it to static\//);
   });
 
   it('two notes with one id: both files, and an id to use instead', async () => {
     const built = await build(path.join(fixturesDir, 'bad-duplicate-id'));
     assertFailedKeepingPrevious(built);
-    assert.deepEqual(errorLines(built.stderr), ['error [duplicate-id] docs/guides/one.md: 2 notes have the id "guides/shared": docs/guides/one.md, docs/guides/two.md']);
-    assert.match(built.stderr, /Give each note a unique `id` in its front matter \(e\.g\. `id: two` in docs\/guides\/two\.md\)/);
+    assert.deepEqual(errorLines(built.stderr), [
+      'error [duplicate-id] docs/guides/one.md: 2 notes have the id "guides/shared": docs/guides/one.md, docs/guides/two.md',
+    ]);
+    assert.match(
+      built.stderr,
+      /Give each note a unique `id` in its front matter \(e\.g\. `id: two` in docs\/guides\/two\.md\)/,
+    );
   });
 
   it('a slug with illegal characters: the slug line and a clean slug', async () => {
     const built = await build(path.join(fixturesDir, 'bad-slug'));
     assertFailedKeepingPrevious(built);
-    assert.deepEqual(errorLines(built.stderr), ['error [invalid-slug] docs/bad-slug.md:2: The route computed for this note is not a valid URL path: "/what?is#this"']);
+    assert.deepEqual(errorLines(built.stderr), [
+      'error [invalid-slug] docs/bad-slug.md:2: The route computed for this note is not a valid URL path: "/what?is#this"',
+    ]);
     assert.match(built.stderr, /Set a clean slug in its front matter, e\.g\. `slug: \/bad-slug`/);
   });
 
@@ -104,7 +122,10 @@ describe('bad notes', () => {
     const siteDir = tempSite((docs) => fs.symlinkSync('..', path.join(docs, 'guides/loop')));
     const built = await build(siteDir);
     assert.equal(built.code, 0, built.stderr);
-    assert.match(built.stderr, /^warning \[symlink-loop\] docs\/guides\/loop: This folder links back to a folder already read \(a symlink loop\); it was skipped\.\n {4}Remove the symbolic link\.$/m);
+    assert.match(
+      built.stderr,
+      /^warning \[symlink-loop\] docs\/guides\/loop: This folder links back to a folder already read \(a symlink loop\); it was skipped\.\n {4}Remove the symbolic link\.$/m,
+    );
     assert.deepEqual(listPages(built.outDir).html, basicPages);
     const strict = await build(siteDir, ['--strict']);
     assertFailedKeepingPrevious(strict);
@@ -115,7 +136,17 @@ describe('bad notes', () => {
     const built = await build(path.join(fixturesDir, 'bad-file-names'));
     assert.equal(built.code, 0, built.stderr);
     assert.doesNotMatch(built.stderr, /warning|error/);
-    assert.deepEqual(listPages(built.outDir).html, ['My Notes/Space Note.html', 'UPPER-Case.html', 'guides/index.html', 'guides/setup.html', 'index.html', 'Ünïcode Café.html'].sort());
+    assert.deepEqual(
+      listPages(built.outDir).html,
+      [
+        'My Notes/Space Note.html',
+        'UPPER-Case.html',
+        'guides/index.html',
+        'guides/setup.html',
+        'index.html',
+        'Ünïcode Café.html',
+      ].sort(),
+    );
     const space = fs.readFileSync(path.join(built.outDir, 'My Notes/Space Note.html'), 'utf8');
     assert.match(space, /<a href="\/%C3%9Cn%C3%AFcode%20Caf%C3%A9">the Ünïcode note<\/a>/);
     assert.match(space, /<a href="\/UPPER-Case">UPPER<\/a>/);

@@ -25,14 +25,20 @@ async function buildKeepingPrevious(siteDir: string, args: readonly string[] = [
 
 describe('bad site input', () => {
   it('a config that does not parse: file:line:column, the line with a caret, and the usual cause', async () => {
-    const { stderr } = await buildKeepingPrevious(path.join(fixturesDir, 'bad-config-syntax'), ['--config', 'wiki.config.mjs']);
-    assert.equal(stderr, [
-      'error wiki.config.mjs:4:3: The config file does not parse: Expected "}" but found "url".',
-      "      url: 'https://fixture.example.com',",
-      '      ^',
-      '    Fix the syntax there (a missing comma, quote or bracket is the usual cause).',
-      '',
-    ].join('\n'));
+    const { stderr } = await buildKeepingPrevious(path.join(fixturesDir, 'bad-config-syntax'), [
+      '--config',
+      'wiki.config.mjs',
+    ]);
+    assert.equal(
+      stderr,
+      [
+        'error wiki.config.mjs:4:3: The config file does not parse: Expected "}" but found "url".',
+        "      url: 'https://fixture.example.com',",
+        '      ^',
+        '    Fix the syntax there (a missing comma, quote or bracket is the usual cause).',
+        '',
+      ].join('\n'),
+    );
   });
 
   it('a config that fails the schema: every field with its line, the value given and the fix', async () => {
@@ -49,18 +55,32 @@ describe('bad site input', () => {
 
   it('an unknown navbar item type: the reference message, the field and the types to use', async () => {
     const { stderr } = await buildKeepingPrevious(path.join(fixturesDir, 'bad-navbar-type'));
-    assert.match(stderr, /^error No NavbarItem component found for type "x"\.\n {4}In wiki\.config\.ts, navbar\.items\.0\.type: use one of "default", "dropdown", /);
+    assert.match(
+      stderr,
+      /^error No NavbarItem component found for type "x"\.\n {4}In wiki\.config\.ts, navbar\.items\.0\.type: use one of "default", "dropdown", /,
+    );
   });
 
   it('a docs folder that does not exist: which folder, and how to point to the notes', async () => {
-    const { stderr, stdout } = await buildKeepingPrevious(path.join(fixturesDir, 'bad-empty-note'), ['--docs', 'notes']);
+    const { stderr, stdout } = await buildKeepingPrevious(path.join(fixturesDir, 'bad-empty-note'), [
+      '--docs',
+      'notes',
+    ]);
     assert.match(stdout, /Building Bad Input Fixture from notes/);
-    assert.equal(stderr, 'error Docs folder not found: notes\n    Create it, or point to your notes with --docs DIR (or docsDir in the config).\n');
+    assert.equal(
+      stderr,
+      'error Docs folder not found: notes\n    Create it, or point to your notes with --docs DIR (or docsDir in the config).\n',
+    );
   });
 
   it('a config file that does not exist: the path and what to create', async () => {
-    const result = await runWiki(['build', '--config', 'nowhere.config.ts'], { cwd: path.join(fixturesDir, 'bad-empty-note') });
+    const result = await runWiki(['build', '--config', 'nowhere.config.ts'], {
+      cwd: path.join(fixturesDir, 'bad-empty-note'),
+    });
     assert.equal(result.code, 1);
-    assert.match(result.stderr, /^error Config file not found: nowhere\.config\.ts\n {4}Create wiki\.config\.ts at the site root .* or pass --config FILE\.$/m);
+    assert.match(
+      result.stderr,
+      /^error Config file not found: nowhere\.config\.ts\n {4}Create wiki\.config\.ts at the site root .* or pass --config FILE\.$/m,
+    );
   });
 });

@@ -5,7 +5,8 @@ import { fixturesDir, makeTempDir, runWiki, type CliResult } from '../helpers/cl
 
 /** Every file of a built site, site-relative with forward slashes, sorted. */
 export function listFiles(outDir: string): string[] {
-  return fs.readdirSync(outDir, { recursive: true, withFileTypes: true })
+  return fs
+    .readdirSync(outDir, { recursive: true, withFileTypes: true })
     .filter((entry) => entry.isFile())
     .map((entry) => path.relative(outDir, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'))
     .sort();
@@ -22,7 +23,15 @@ export function listPages(outDir: string): { html: string[]; data: string[] } {
 
 /** A digest of every file, to tell whether a folder changed. */
 export function snapshotFiles(outDir: string): Map<string, string> {
-  return new Map(listFiles(outDir).map((file) => [file, crypto.createHash('sha256').update(fs.readFileSync(path.join(outDir, file))).digest('hex')]));
+  return new Map(
+    listFiles(outDir).map((file) => [
+      file,
+      crypto
+        .createHash('sha256')
+        .update(fs.readFileSync(path.join(outDir, file)))
+        .digest('hex'),
+    ]),
+  );
 }
 
 /** The `<nav class="sidebar ...">` element of a page. */
@@ -34,15 +43,19 @@ function sidebarNav(html: string): string {
 
 /** `nav.sidebar a.menu__link` hrefs, in document order. */
 export function sidebarHrefs(html: string): string[] {
-  return [...sidebarNav(html).matchAll(/<a\b[^>]*\bclass="menu__link[^"]*"[^>]*>/g)].map((match) => /\bhref="([^"]*)"/.exec(match[0])?.[1] ?? '');
+  return [...sidebarNav(html).matchAll(/<a\b[^>]*\bclass="menu__link[^"]*"[^>]*>/g)].map(
+    (match) => /\bhref="([^"]*)"/.exec(match[0])?.[1] ?? '',
+  );
 }
 
 /** Every sidebar entry in order: links as their href, categories without a page as `[label]`. */
 export function sidebarEntries(html: string): string[] {
-  return [...sidebarNav(html).matchAll(/<(a|button|span)\b([^>]*)\bclass="menu__link[^"]*"([^>]*)>([^<]*)/g)].map((match) => {
-    const attributes = `${match[2]} ${match[3]}`;
-    return match[1] === 'a' ? (/\bhref="([^"]*)"/.exec(attributes)?.[1] ?? '') : `[${match[4]}]`;
-  });
+  return [...sidebarNav(html).matchAll(/<(a|button|span)\b([^>]*)\bclass="menu__link[^"]*"([^>]*)>([^<]*)/g)].map(
+    (match) => {
+      const attributes = `${match[2]} ${match[3]}`;
+      return match[1] === 'a' ? (/\bhref="([^"]*)"/.exec(attributes)?.[1] ?? '') : `[${match[4]}]`;
+    },
+  );
 }
 
 /** Hrefs of the previous/next links at the bottom of a page. */
@@ -59,9 +72,19 @@ export function readSidebarJson(outDir: string): unknown {
 }
 
 /** Runs `wiki build` on a fixture with a chosen config file and extra arguments, into `outDir`. */
-export function buildFixtureWith(name: string, options: { config?: string; outDir?: string; args?: readonly string[] } = {}): Promise<CliResult & { outDir: string }> {
+export function buildFixtureWith(
+  name: string,
+  options: { config?: string; outDir?: string; args?: readonly string[] } = {},
+): Promise<CliResult & { outDir: string }> {
   const siteDir = path.join(fixturesDir, name);
   const outDir = options.outDir ?? path.join(makeTempDir(`wiki-${name}-`), 'build');
-  const args = ['build', '--config', path.join(siteDir, options.config ?? 'wiki.config.ts'), '--out', outDir, ...(options.args ?? [])];
+  const args = [
+    'build',
+    '--config',
+    path.join(siteDir, options.config ?? 'wiki.config.ts'),
+    '--out',
+    outDir,
+    ...(options.args ?? []),
+  ];
   return runWiki(args, { cwd: siteDir }).then((result) => ({ ...result, outDir }));
 }

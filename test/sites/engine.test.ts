@@ -30,12 +30,21 @@ describe('fixture category-json: _category_.json / .yml metadata', () => {
   it('writes one HTML file and one page data file per note', () => {
     assert.deepEqual(listPages(built.outDir), {
       html: ['alpha/one.html', 'alpha/two.html', 'beta/three.html', 'delta/five.html', 'gamma/four.html', 'index.html'],
-      data: ['__data/alpha/one.json', '__data/alpha/two.json', '__data/beta/three.json', '__data/delta/five.json', '__data/gamma/four.json', '__data/index.json'],
+      data: [
+        '__data/alpha/one.json',
+        '__data/alpha/two.json',
+        '__data/beta/three.json',
+        '__data/delta/five.json',
+        '__data/gamma/four.json',
+        '__data/index.json',
+      ],
     });
   });
 
   it('labels, orders and collapses categories as their metadata files say (.json wins over .yml)', () => {
-    const outline = (readSidebarJson(built.outDir) as { label: string; type: string; collapsed?: boolean }[]).map((item) => [item.type, item.label, item.collapsed]);
+    const outline = (readSidebarJson(built.outDir) as { label: string; type: string; collapsed?: boolean }[]).map(
+      (item) => [item.type, item.label, item.collapsed],
+    );
     assert.deepEqual(outline, [
       ['category', 'Alpha Things', false],
       ['category', 'Beta Stuff', true],
@@ -47,9 +56,36 @@ describe('fixture category-json: _category_.json / .yml metadata', () => {
 
   const pageCases: readonly { file: string; entries: string[] }[] = [
     // collapsed: false keeps Alpha open on every page; other categories open only around the current page.
-    { file: 'index.html', entries: ['[Alpha Things]', '/alpha/one', '/alpha/two', '[Beta Stuff]', '[Delta From JSON]', '[gamma]', '/'] },
-    { file: 'beta/three.html', entries: ['[Alpha Things]', '/alpha/one', '/alpha/two', '[Beta Stuff]', '/beta/three', '[Delta From JSON]', '[gamma]', '/'] },
-    { file: 'gamma/four.html', entries: ['[Alpha Things]', '/alpha/one', '/alpha/two', '[Beta Stuff]', '[Delta From JSON]', '[gamma]', '/gamma/four', '/'] },
+    {
+      file: 'index.html',
+      entries: ['[Alpha Things]', '/alpha/one', '/alpha/two', '[Beta Stuff]', '[Delta From JSON]', '[gamma]', '/'],
+    },
+    {
+      file: 'beta/three.html',
+      entries: [
+        '[Alpha Things]',
+        '/alpha/one',
+        '/alpha/two',
+        '[Beta Stuff]',
+        '/beta/three',
+        '[Delta From JSON]',
+        '[gamma]',
+        '/',
+      ],
+    },
+    {
+      file: 'gamma/four.html',
+      entries: [
+        '[Alpha Things]',
+        '/alpha/one',
+        '/alpha/two',
+        '[Beta Stuff]',
+        '[Delta From JSON]',
+        '[gamma]',
+        '/gamma/four',
+        '/',
+      ],
+    },
   ];
   for (const c of pageCases) {
     it(`sidebar of ${c.file}`, () => assert.deepEqual(sidebarEntries(readBuilt(built.outDir, c.file)), c.entries));
@@ -59,7 +95,8 @@ describe('fixture category-json: _category_.json / .yml metadata', () => {
     assert.match(readBuilt(built.outDir, 'index.html'), /<span class="token keyword">const<\/span>/);
     const scripts = listFiles(built.outDir).filter((file) => file.endsWith('.js'));
     assert.ok(scripts.length > 0);
-    for (const script of scripts) assert.doesNotMatch(readBuilt(built.outDir, script), /Prism|languages\.javascript/, script);
+    for (const script of scripts)
+      assert.doesNotMatch(readBuilt(built.outDir, script), /Prism|languages\.javascript/, script);
   });
 });
 
@@ -71,7 +108,16 @@ describe('fixture sidebar-position: sidebar_position and number prefixes', () =>
 
   it('strips number prefixes from the output paths', () => {
     assertBuilt(built);
-    assert.deepEqual(listPages(built.outDir).html, ['a.html', 'b.html', 'c.html', 'index.html', 'setup.html', 'tools/hammer.html', 'tools/level.html', 'tools/saw.html']);
+    assert.deepEqual(listPages(built.outDir).html, [
+      'a.html',
+      'b.html',
+      'c.html',
+      'index.html',
+      'setup.html',
+      'tools/hammer.html',
+      'tools/level.html',
+      'tools/saw.html',
+    ]);
     assert.ok(fs.existsSync(path.join(built.outDir, '__data/tools/saw.json')));
   });
 
@@ -79,7 +125,13 @@ describe('fixture sidebar-position: sidebar_position and number prefixes', () =>
 
   it('orders the sidebar: positions first (front matter or prefix), then the rest by path', () => {
     assert.deepEqual(sidebarHrefs(readBuilt(built.outDir, 'setup.html')), order);
-    assert.deepEqual(sidebarEntries(readBuilt(built.outDir, 'setup.html')), ['/c', '/setup', '/a', '[tools]', ...order.slice(3)]);
+    assert.deepEqual(sidebarEntries(readBuilt(built.outDir, 'setup.html')), [
+      '/c',
+      '/setup',
+      '/a',
+      '[tools]',
+      ...order.slice(3),
+    ]);
   });
 
   it('labels links with sidebar_label', () => {
@@ -95,7 +147,10 @@ describe('fixture sidebar-position: sidebar_position and number prefixes', () =>
   for (const c of neighbours) {
     it(`previous/next of ${c.file} follow the sidebar order`, () => {
       assert.deepEqual(paginationHrefs(readBuilt(built.outDir, c.file)), c.hrefs);
-      const data = JSON.parse(readBuilt(built.outDir, `__data/${c.file.replace(/\.html$/, '.json')}`)) as { previous?: { href: string }; next?: { href: string } };
+      const data = JSON.parse(readBuilt(built.outDir, `__data/${c.file.replace(/\.html$/, '.json')}`)) as {
+        previous?: { href: string };
+        next?: { href: string };
+      };
       assert.deepEqual([data.previous?.href, data.next?.href].filter(Boolean), c.hrefs);
     });
   }
@@ -114,7 +169,10 @@ describe('fixture draft: drafts are left out of production builds', () => {
   });
 
   it('writes no file for the drafts', () => {
-    assert.deepEqual(listPages(built.outDir), { html: ['index.html', 'notes/public.html'], data: ['__data/index.json', '__data/notes/public.json'] });
+    assert.deepEqual(listPages(built.outDir), {
+      html: ['index.html', 'notes/public.html'],
+      data: ['__data/index.json', '__data/notes/public.json'],
+    });
   });
 
   it('mentions the drafts nowhere in the output (pages, sidebar, sitemap, search)', () => {

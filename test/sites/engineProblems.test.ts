@@ -28,7 +28,9 @@ describe('fixture duplicate-routes', () => {
 
   it('warns once about the slug clash, naming both files, and still builds', () => {
     assert.equal(warned.code, 0, warned.stderr);
-    assert.deepEqual(diagnostics(warned.stderr), ['warning [duplicate-route] docs/y.md: Duplicate route "/y": claimed by docs/x.md and docs/y.md; only docs/x.md is served there.']);
+    assert.deepEqual(diagnostics(warned.stderr), [
+      'warning [duplicate-route] docs/y.md: Duplicate route "/y": claimed by docs/x.md and docs/y.md; only docs/x.md is served there.',
+    ]);
     assert.match(warned.stderr, /give one a different `slug`/);
     assert.match(warned.stdout, /0 error\(s\), 1 warning\(s\)/);
   });
@@ -39,10 +41,22 @@ describe('fixture duplicate-routes', () => {
   });
 
   it('keeps a/b.md (/a/b) and the folder index a/b/b.md (/a/b/) apart when trailingSlash is unset', () => {
-    assert.deepEqual(listPages(warned.outDir).html, ['a/b.html', 'a/b/c.html', 'a/b/index.html', 'index.html', 'y.html']);
+    assert.deepEqual(listPages(warned.outDir).html, [
+      'a/b.html',
+      'a/b/c.html',
+      'a/b/index.html',
+      'index.html',
+      'y.html',
+    ]);
     assert.match(readBuilt(warned.outDir, 'a/b.html'), /The note a\/b\.md/);
     assert.match(readBuilt(warned.outDir, 'a/b/index.html'), /The folder index a\/b\/b\.md/);
-    assert.deepEqual(listPages(warned.outDir).data, ['__data/a/b.json', '__data/a/b/c.json', '__data/a/b/index.json', '__data/index.json', '__data/y.json']);
+    assert.deepEqual(listPages(warned.outDir).data, [
+      '__data/a/b.json',
+      '__data/a/b/c.json',
+      '__data/a/b/index.json',
+      '__data/index.json',
+      '__data/y.json',
+    ]);
   });
 
   it('with --strict, fails with exit code 1 and writes nothing', () => {
@@ -56,8 +70,14 @@ describe('fixture duplicate-routes', () => {
     assert.equal(noSlash.code, 0, noSlash.stderr);
     const lines = diagnostics(noSlash.stderr);
     assert.equal(lines.length, 2, noSlash.stderr);
-    assert.ok(lines.some((line) => /\[duplicate-route\].*"\/a\/b".*docs\/a\/b\/b\.md and docs\/a\/b\.md/.test(line)), lines.join('\n'));
-    assert.ok(lines.some((line) => /\[duplicate-route\].*"\/y".*docs\/x\.md and docs\/y\.md/.test(line)), lines.join('\n'));
+    assert.ok(
+      lines.some((line) => /\[duplicate-route\].*"\/a\/b".*docs\/a\/b\/b\.md and docs\/a\/b\.md/.test(line)),
+      lines.join('\n'),
+    );
+    assert.ok(
+      lines.some((line) => /\[duplicate-route\].*"\/y".*docs\/x\.md and docs\/y\.md/.test(line)),
+      lines.join('\n'),
+    );
     assert.deepEqual(listPages(noSlash.outDir).html, ['a/b.html', 'a/b/c.html', 'index.html', 'y.html']);
   });
 });
@@ -71,8 +91,16 @@ describe('fixture broken-links', () => {
   });
 
   const expectedProblems: readonly { code: string; where: string; message: RegExp }[] = [
-    { code: 'broken-link', where: 'docs/guides/setup.md:10', message: /Broken link to "missing\.md": No note at "guides\/missing\.md"/ },
-    { code: 'broken-anchor', where: 'docs/guides/setup.md:12', message: /Broken anchor in link "\.\.\/intro\.md#nowhere": the page \/ has no heading with id "nowhere"/ },
+    {
+      code: 'broken-link',
+      where: 'docs/guides/setup.md:10',
+      message: /Broken link to "missing\.md": No note at "guides\/missing\.md"/,
+    },
+    {
+      code: 'broken-anchor',
+      where: 'docs/guides/setup.md:12',
+      message: /Broken anchor in link "\.\.\/intro\.md#nowhere": the page \/ has no heading with id "nowhere"/,
+    },
     { code: 'broken-link', where: 'docs/guides/setup.md:14', message: /Broken link to "\/nope"/ },
   ];
 
@@ -103,9 +131,20 @@ describe('fixture broken-links', () => {
   it("with onBrokenLinks: 'throw', fails with exit code 1 naming each broken link; anchors still warn", () => {
     assert.equal(thrown.code, 1);
     const lines = diagnostics(thrown.stderr);
-    assert.ok(lines.includes('error [broken-link] docs/guides/setup.md:10: Broken link to "missing.md": No note at "guides/missing.md".'), thrown.stderr);
-    assert.ok(lines.some((l) => l.startsWith('error [broken-link] docs/guides/setup.md:14: ')), thrown.stderr);
-    assert.ok(lines.some((l) => l.startsWith('warning [broken-anchor] docs/guides/setup.md:12: ')), thrown.stderr);
+    assert.ok(
+      lines.includes(
+        'error [broken-link] docs/guides/setup.md:10: Broken link to "missing.md": No note at "guides/missing.md".',
+      ),
+      thrown.stderr,
+    );
+    assert.ok(
+      lines.some((l) => l.startsWith('error [broken-link] docs/guides/setup.md:14: ')),
+      thrown.stderr,
+    );
+    assert.ok(
+      lines.some((l) => l.startsWith('warning [broken-anchor] docs/guides/setup.md:12: ')),
+      thrown.stderr,
+    );
     assert.match(thrown.stderr, /Build failed: 2 error\(s\), 1 warning\(s\)/);
     assert.equal(fs.existsSync(thrown.outDir), false);
   });
@@ -133,8 +172,16 @@ describe('fixture bad-front-matter', () => {
   });
 
   const expected: readonly { where: string; message: RegExp; hint: RegExp }[] = [
-    { where: 'docs/broken-yaml.md:2', message: /^Invalid YAML front matter/, hint: /Fix the YAML between the two --- lines/ },
-    { where: 'docs/guides/position.md:3', message: /^Front matter field `sidebar_position` is invalid/, hint: /sidebar_position: 2/ },
+    {
+      where: 'docs/broken-yaml.md:2',
+      message: /^Invalid YAML front matter/,
+      hint: /Fix the YAML between the two --- lines/,
+    },
+    {
+      where: 'docs/guides/position.md:3',
+      message: /^Front matter field `sidebar_position` is invalid/,
+      hint: /sidebar_position: 2/,
+    },
   ];
   for (const problem of expected) {
     it(`names the file, the line and the problem: ${problem.where}`, () => {
@@ -149,7 +196,10 @@ describe('fixture bad-front-matter', () => {
   it('still processes the other notes and shows every problem at once, with the count', () => {
     const lines = diagnostics(bad.stderr);
     assert.equal(lines.filter((l) => l.startsWith('error ')).length, 2, bad.stderr);
-    assert.ok(lines.some((l) => l.startsWith('warning [broken-link] docs/guides/fine.md:3: ')), bad.stderr);
+    assert.ok(
+      lines.some((l) => l.startsWith('warning [broken-link] docs/guides/fine.md:3: ')),
+      bad.stderr,
+    );
     assert.match(bad.stderr, /Build failed: 2 error\(s\), 1 warning\(s\)/);
   });
 
@@ -157,7 +207,11 @@ describe('fixture bad-front-matter', () => {
     assert.deepEqual(snapshotFiles(outDir), before1);
     assert.match(readBuilt(outDir, 'kept.html'), /Only in the last good build/);
     assert.match(bad.stderr, new RegExp(`${path.basename(outDir)} is unchanged`));
-    assert.deepEqual(fs.readdirSync(path.dirname(outDir)).filter((name) => name !== workFolderName(outDir)), ['build'], 'nothing else beside the output');
+    assert.deepEqual(
+      fs.readdirSync(path.dirname(outDir)).filter((name) => name !== workFolderName(outDir)),
+      ['build'],
+      'nothing else beside the output',
+    );
     assert.deepEqual(workFolderEntries(outDir), ['lock'], 'no staging folder left in the work folder');
   });
 });

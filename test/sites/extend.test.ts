@@ -6,7 +6,17 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { before, describe, it } from 'node:test';
-import { buildFixture, copyFixture, fixturesDir, makeTempDir, readBuilt, runWiki, type CliResult, workFolderEntries, workFolderName } from '../helpers/cli.js';
+import {
+  buildFixture,
+  copyFixture,
+  fixturesDir,
+  makeTempDir,
+  readBuilt,
+  runWiki,
+  type CliResult,
+  workFolderEntries,
+  workFolderName,
+} from '../helpers/cli.js';
 import { listFiles } from './builtSite.js';
 
 interface Boot {
@@ -30,7 +40,10 @@ function copyExtSite(prefix: string): { root: string; siteDir: string } {
 /** A stand-in npm package in `dir` (named after it, `main` index.js) with these files. */
 function writePackage(dir: string, files: Record<string, string>): void {
   fs.mkdirSync(dir, { recursive: true });
-  fs.writeFileSync(path.join(dir, 'package.json'), JSON.stringify({ name: path.basename(dir), version: '0.0.0', main: 'index.js' }));
+  fs.writeFileSync(
+    path.join(dir, 'package.json'),
+    JSON.stringify({ name: path.basename(dir), version: '0.0.0', main: 'index.js' }),
+  );
   for (const [name, text] of Object.entries(files)) fs.writeFileSync(path.join(dir, name), text);
 }
 
@@ -49,19 +62,37 @@ describe('a site with custom pages, a footer override and translations (ext-site
     assert.match(html, /<title>Now \| Extended Wiki<\/title>/);
     assert.match(html, /<meta name="description" content="What I am doing now\.">/);
     assert.match(html, /<nav class="navbar[^"]*"/, 'the navbar of the layout');
-    assert.match(html, /<main class="custom-page" id="__main"><article class="now-page" data-hydrated="false"><h1>What I am doing now<\/h1>/);
+    assert.match(
+      html,
+      /<main class="custom-page" id="__main"><article class="now-page" data-hydrated="false"><h1>What I am doing now<\/h1>/,
+    );
     assert.match(html, /<footer class="footer footer--dark">/, 'the footer of the layout');
     const boot = bootOf(html);
-    assert.deepEqual({ kind: boot.page.kind, route: boot.page.route, title: boot.page.title }, { kind: 'custom', route: '/now', title: 'Now' });
+    assert.deepEqual(
+      { kind: boot.page.kind, route: boot.page.route, title: boot.page.title },
+      { kind: 'custom', route: '/now', title: 'Now' },
+    );
   });
 
   it('routes pages like notes: an index file gets its folder route, `_` folders are helpers, not pages', () => {
     const files = listFiles(outDir).filter((file) => file.endsWith('.html'));
-    assert.deepEqual(files, ['404.html', 'about/index.html', 'guides/index.html', 'guides/setup.html', 'intro.html', 'now.html', 'search.html']);
+    assert.deepEqual(files, [
+      '404.html',
+      'about/index.html',
+      'guides/index.html',
+      'guides/setup.html',
+      'intro.html',
+      'now.html',
+      'search.html',
+    ]);
     const about = readBuilt(outDir, 'about/index.html');
     assert.match(about, /<title>Extended Wiki<\/title>/, 'no title export: the site title');
     assert.match(about, /<p class="about-page">About this wiki\.<\/p>/);
-    assert.deepEqual(bootOf(about).runtime.fullPageRoutes, ['/search', '/about/', '/now'], 'links to custom pages are normal page loads');
+    assert.deepEqual(
+      bootOf(about).runtime.fullPageRoutes,
+      ['/search', '/about/', '/now'],
+      'links to custom pages are normal page loads',
+    );
     assert.match(readBuilt(outDir, 'sitemap.xml'), /<loc>https:\/\/extended\.example\.com\/now<\/loc>/);
   });
 
@@ -83,28 +114,48 @@ describe('a site with custom pages, a footer override and translations (ext-site
     // The engine's cache holds the server bundle, where an import would resolve from the engine's node_modules only.
     // A CommonJS package, as many are: the ES module bundle must hold it, not import it.
     const { root, siteDir } = copyExtSite('wiki-ext-package-');
-    writePackage(path.join(siteDir, 'node_modules/site-greeting'), { 'index.js': "exports.greeting = 'Hello from a package of the site.';\n" });
-    fs.writeFileSync(path.join(siteDir, 'pages/greet.tsx'), "import { greeting } from 'site-greeting';\n\nexport default function GreetPage() {\n  return <p className=\"greet\">{greeting}</p>;\n}\n");
+    writePackage(path.join(siteDir, 'node_modules/site-greeting'), {
+      'index.js': "exports.greeting = 'Hello from a package of the site.';\n",
+    });
+    fs.writeFileSync(
+      path.join(siteDir, 'pages/greet.tsx'),
+      'import { greeting } from \'site-greeting\';\n\nexport default function GreetPage() {\n  return <p className="greet">{greeting}</p>;\n}\n',
+    );
     const out = path.join(root, 'build');
     const result = await runWiki(['build', '--out', out], { cwd: siteDir });
     assert.equal(result.code, 0, result.stderr);
     assert.match(readBuilt(out, 'greet.html'), /<p class="greet">Hello from a package of the site\.<\/p>/);
-    assert.ok(listFiles(out).some((file) => file.endsWith('.js') && readBuilt(out, file).includes('Hello from a package of the site')), 'the browser bundle holds it too');
+    assert.ok(
+      listFiles(out).some(
+        (file) => file.endsWith('.js') && readBuilt(out, file).includes('Hello from a package of the site'),
+      ),
+      'the browser bundle holds it too',
+    );
   });
 
   it('a page that imports a package nobody installed: the file and line, and to install it in the site', async () => {
     const { root, siteDir } = copyExtSite('wiki-ext-missing-package-');
-    fs.writeFileSync(path.join(siteDir, 'pages/greet.tsx'), "import { greeting } from '@someone/greeting/words';\n\nexport default function GreetPage() {\n  return <p>{greeting}</p>;\n}\n");
+    fs.writeFileSync(
+      path.join(siteDir, 'pages/greet.tsx'),
+      "import { greeting } from '@someone/greeting/words';\n\nexport default function GreetPage() {\n  return <p>{greeting}</p>;\n}\n",
+    );
     const result = await runWiki(['build', '--out', path.join(root, 'build')], { cwd: siteDir });
     assert.equal(result.code, 1);
-    assert.match(result.stderr, /pages\/greet\.tsx:1:26: Could not resolve "@someone\/greeting\/words"\n\s+Install the package in the site's folder \(npm install @someone\/greeting\), or fix its name\.\n/);
+    assert.match(
+      result.stderr,
+      /pages\/greet\.tsx:1:26: Could not resolve "@someone\/greeting\/words"\n\s+Install the package in the site's folder \(npm install @someone\/greeting\), or fix its name\.\n/,
+    );
     assert.doesNotMatch(result.stderr, /mark the path/);
   });
 
   it('renders the footer override on every page: its own line, then the original footer it wraps', () => {
     for (const file of ['intro.html', 'now.html', '404.html', 'search.html']) {
       const html = readBuilt(outDir, file);
-      assert.match(html, /<div class="site-footer-note">Written by hand, one note at a time\.<\/div><footer class="footer footer--dark">/, file);
+      assert.match(
+        html,
+        /<div class="site-footer-note">Written by hand, one note at a time\.<\/div><footer class="footer footer--dark">/,
+        file,
+      );
       assert.match(html, /<div class="footer__copyright">Original footer copyright<\/div>/, file);
     }
   });
@@ -114,7 +165,11 @@ describe('a site with custom pages, a footer override and translations (ext-site
     assert.match(html, /<a class="edit-this-page"[^>]*>.*?Improve this note<\/a>/);
     assert.doesNotMatch(html, /Edit this page/);
     // theme.docs.paginator.next keeps its default ("Next"): not shipped.
-    assert.deepEqual(bootOf(html).site.translations, { 'theme.common.editThisPage': 'Improve this note', 'site.now.counter': 'Pressed {count} times', 'theme.NotFound.title': 'Nothing here' });
+    assert.deepEqual(bootOf(html).site.translations, {
+      'theme.common.editThisPage': 'Improve this note',
+      'site.now.counter': 'Pressed {count} times',
+      'theme.NotFound.title': 'Nothing here',
+    });
     const notFound = readBuilt(outDir, '404.html');
     assert.match(notFound, /<title>Nothing here \| Extended Wiki<\/title>/, 'the heading is the document title too');
     assert.match(notFound, /<h1 class="not-found__title">Nothing here<\/h1>/);
@@ -122,7 +177,10 @@ describe('a site with custom pages, a footer override and translations (ext-site
   });
 
   it("links the site's own stylesheet after the theme's: what its override and its lazy page import, and the image it points to", () => {
-    const links = (file: string) => [...readBuilt(outDir, file).matchAll(/<link rel="stylesheet" href="\/assets\/([^"]+)">/g)].map((match) => match[1]!);
+    const links = (file: string) =>
+      [...readBuilt(outDir, file).matchAll(/<link rel="stylesheet" href="\/assets\/([^"]+)">/g)].map(
+        (match) => match[1]!,
+      );
     const [theme, site] = links('intro.html');
     assert.match(theme ?? '', /^theme-\w+\.css$/);
     assert.match(site ?? '', /^app-\w+\.css$/);
@@ -147,8 +205,16 @@ describe('bad extensions', () => {
     const result = await buildFixture(name);
     assert.equal(result.code, 1, result.stdout + result.stderr);
     assert.equal(fs.existsSync(result.outDir), false, 'nothing is written');
-    assert.deepEqual(fs.readdirSync(path.dirname(result.outDir)).filter((name) => name !== workFolderName(result.outDir)), [], 'nothing is written beside the output');
-    assert.deepEqual(workFolderEntries(result.outDir).filter((name) => name !== 'lock'), [], 'no staging folder is left in the work folder');
+    assert.deepEqual(
+      fs.readdirSync(path.dirname(result.outDir)).filter((name) => name !== workFolderName(result.outDir)),
+      [],
+      'nothing is written beside the output',
+    );
+    assert.deepEqual(
+      workFolderEntries(result.outDir).filter((name) => name !== 'lock'),
+      [],
+      'no staging folder is left in the work folder',
+    );
     return result;
   }
 
@@ -156,14 +222,20 @@ describe('bad extensions', () => {
     const { stderr } = await buildFailing('ext-no-default');
     const lines = stderr.split('\n');
     const index = lines.findIndex((line) => line.includes('The page component at'));
-    assert.equal(lines[index], "error [page-module] The page component at /broken doesn't have a default export. This makes it impossible to render anything. Consider default-exporting a React component.");
+    assert.equal(
+      lines[index],
+      "error [page-module] The page component at /broken doesn't have a default export. This makes it impossible to render anything. Consider default-exporting a React component.",
+    );
     assert.equal(lines[index + 1]!.trim(), 'pages/broken.tsx');
   });
 
   it('a <Translate> with element children and a translate() without id or message: errors naming file and line', async () => {
     const { stderr } = await buildFailing('ext-bad-translate');
     assert.match(stderr, /^error \[translation\] theme\/Footer\.tsx:6: <Translate> children must be a plain string/m);
-    assert.match(stderr, /^error \[translation\] pages\/hello\.tsx:4: A translation declaration has neither an id nor a default message\./m);
+    assert.match(
+      stderr,
+      /^error \[translation\] pages\/hello\.tsx:4: A translation declaration has neither an id nor a default message\./m,
+    );
     assert.match(stderr, /Build failed: 2 error\(s\)/);
   });
 
@@ -181,17 +253,26 @@ describe('bad extensions', () => {
 
   it('a theme override that imports a CSS module: the import, and what to do instead', async () => {
     const { stderr } = await buildFailing('ext-css-module');
-    assert.match(stderr, /^\s+theme\/Footer\.tsx:1:\d+: CSS modules \(\.module\.css\) are not supported: import a plain \.css file/m);
+    assert.match(
+      stderr,
+      /^\s+theme\/Footer\.tsx:1:\d+: CSS modules \(\.module\.css\) are not supported: import a plain \.css file/m,
+    );
   });
 
   it("a site stylesheet that points to a missing file: the stylesheet's line and column, and what is missing", async () => {
     const { stderr } = await buildFailing('ext-bad-css');
-    assert.match(stderr, /^error Can't bundle the site's theme overrides, pages and stylesheets for the browser:\n\s+theme\/Footer\.css:3:\d+: Could not resolve "\.\/missing\.png"/m);
+    assert.match(
+      stderr,
+      /^error Can't bundle the site's theme overrides, pages and stylesheets for the browser:\n\s+theme\/Footer\.css:3:\d+: Could not resolve "\.\/missing\.png"/m,
+    );
   });
 
   it('a page whose route a note has: a duplicate-route problem at the onDuplicateRoutes severity', async () => {
     const { stderr } = await buildFailing('ext-page-clash');
-    assert.match(stderr, /^error \[duplicate-route\] pages\/intro\.tsx: Duplicate route "\/intro": claimed by docs\/intro\.md and pages\/intro\.tsx/m);
+    assert.match(
+      stderr,
+      /^error \[duplicate-route\] pages\/intro\.tsx: Duplicate route "\/intro": claimed by docs\/intro\.md and pages\/intro\.tsx/m,
+    );
   });
 });
 
@@ -203,7 +284,10 @@ describe('wiki write-translations', () => {
       const from = path.join(fixturesDir, name, part);
       if (fs.existsSync(from)) fs.cpSync(from, path.join(dir, part), { recursive: true });
     }
-    fs.writeFileSync(path.join(dir, 'wiki.config.ts'), "export default { title: 'Copy', url: 'https://example.com' };\n");
+    fs.writeFileSync(
+      path.join(dir, 'wiki.config.ts'),
+      "export default { title: 'Copy', url: 'https://example.com' };\n",
+    );
     return dir;
   }
 
@@ -212,16 +296,54 @@ describe('wiki write-translations', () => {
     const result = await runWiki(['write-translations', '--config', path.join(dir, 'wiki.config.ts')], { cwd: dir });
     assert.equal(result.code, 0, result.stderr);
     assert.match(result.stdout, /^Wrote \d+ translations to i18n\/en\/code\.json \(3 changed message\(s\) kept\)\.$/m);
-    const written = JSON.parse(fs.readFileSync(path.join(dir, 'i18n/en/code.json'), 'utf8')) as Record<string, { message: string; description?: string }>;
-    assert.deepEqual(written['theme.common.editThisPage'], { message: 'Improve this note', description: 'The link to edit the current note' });
-    assert.deepEqual(written['site.now.counter'], { message: 'Pressed {count} times', description: 'The counter button of the /now page' });
-    assert.deepEqual(written['site.now.title'], { message: 'What I am doing now', description: 'The heading of the /now page' });
+    const written = JSON.parse(fs.readFileSync(path.join(dir, 'i18n/en/code.json'), 'utf8')) as Record<
+      string,
+      { message: string; description?: string }
+    >;
+    assert.deepEqual(written['theme.common.editThisPage'], {
+      message: 'Improve this note',
+      description: 'The link to edit the current note',
+    });
+    assert.deepEqual(written['site.now.counter'], {
+      message: 'Pressed {count} times',
+      description: 'The counter button of the /now page',
+    });
+    assert.deepEqual(written['site.now.title'], {
+      message: 'What I am doing now',
+      description: 'The heading of the /now page',
+    });
     assert.deepEqual(written['theme.docs.paginator.next'], { message: 'Next' });
-    assert.deepEqual(written['theme.NotFound.title'], { message: 'Nothing here', description: 'The title of the not-found page (also its document title)' });
-    assert.deepEqual(written['theme.SearchPage.title'], { message: 'Search the documentation', description: 'The title of the search page (also its document title)' });
+    assert.deepEqual(written['theme.NotFound.title'], {
+      message: 'Nothing here',
+      description: 'The title of the not-found page (also its document title)',
+    });
+    assert.deepEqual(written['theme.SearchPage.title'], {
+      message: 'Search the documentation',
+      description: 'The title of the search page (also its document title)',
+    });
     assert.deepEqual(written['theme.ErrorPageContent.tryAgain'], { message: 'Try again' });
     const messages = Object.fromEntries(Object.entries(written).map(([id, entry]) => [id, entry.message]));
-    for (const text of ['Skip to main content', 'Docs pages', 'Previous', 'On this page', 'This page crashed.', 'Retry', 'Search', 'Clear the query', 'Cancel', 'Recent', 'Favorite', 'No recent searches', 'Search docs', 'Unable to fetch results', 'You might want to check your network connection.', 'No results for', 'Try searching for', 'Believe this query should return results?', 'Let us know.']) {
+    for (const text of [
+      'Skip to main content',
+      'Docs pages',
+      'Previous',
+      'On this page',
+      'This page crashed.',
+      'Retry',
+      'Search',
+      'Clear the query',
+      'Cancel',
+      'Recent',
+      'Favorite',
+      'No recent searches',
+      'Search docs',
+      'Unable to fetch results',
+      'You might want to check your network connection.',
+      'No results for',
+      'Try searching for',
+      'Believe this query should return results?',
+      'Let us know.',
+    ]) {
       assert.ok(Object.values(messages).includes(text), `"${text}" is listed`);
     }
     assert.deepEqual(Object.keys(written), Object.keys(written).sort(), 'sorted by id');
@@ -231,7 +353,10 @@ describe('wiki write-translations', () => {
     const dir = copySite('ext-bad-translate');
     const result = await runWiki(['write-translations', '--config', path.join(dir, 'wiki.config.ts')], { cwd: dir });
     assert.equal(result.code, 1);
-    assert.match(result.stderr, /^error \[translation\] theme\/Footer\.tsx:6: <Translate> children must be a plain string/m);
+    assert.match(
+      result.stderr,
+      /^error \[translation\] theme\/Footer\.tsx:6: <Translate> children must be a plain string/m,
+    );
     assert.match(result.stderr, /^error \[translation\] pages\/hello\.tsx:4: /m);
     assert.equal(fs.existsSync(path.join(dir, 'i18n')), false);
   });

@@ -18,11 +18,30 @@ describe('a note that fails to render', () => {
   it('parse: the error names the note, and keeps the original as cause', () => {
     const config = validateConfig({ title: 'T', url: 'https://t.example.com' }, 'test');
     const context = createBuildContext({ config, siteDir: repoRoot, docsDir: path.join(repoRoot, 'docs') });
-    const note: Note = { sourcePath: asSourcePath('web/broken.md'), filePath: path.join(repoRoot, 'docs/web/broken.md'), id: 'web/broken' as NoteId, route: asRoute('/web/broken'), dirName: 'web', isIndex: false, frontMatter: {}, body: '# Broken', lineOffset: 0 };
-    const parser = createNoteParser({ routes: [], docsDir: context.docsDir, staticFiles: new Set(), extraRoutes: new Set(), baseUrl: '/' });
+    const note: Note = {
+      sourcePath: asSourcePath('web/broken.md'),
+      filePath: path.join(repoRoot, 'docs/web/broken.md'),
+      id: 'web/broken' as NoteId,
+      route: asRoute('/web/broken'),
+      dirName: 'web',
+      isIndex: false,
+      frontMatter: {},
+      body: '# Broken',
+      lineOffset: 0,
+    };
+    const parser = createNoteParser({
+      routes: [],
+      docsDir: context.docsDir,
+      staticFiles: new Set(),
+      extraRoutes: new Set(),
+      baseUrl: '/',
+    });
     const original = new Error('the Markdown renderer broke');
     assert.throws(
-      () => parseNoteContent(context, note, parser, () => { throw original; }),
+      () =>
+        parseNoteContent(context, note, parser, () => {
+          throw original;
+        }),
       (error: Error) => error.message === "Can't render note docs/web/broken.md" && error.cause === original,
     );
   });
@@ -31,11 +50,20 @@ describe('a note that fails to render', () => {
     const site = path.join(makeTempDir('wiki-note-failure-'), 'site');
     fs.mkdirSync(path.join(site, 'docs'), { recursive: true });
     fs.mkdirSync(path.join(site, 'theme'));
-    fs.writeFileSync(path.join(site, 'wiki.config.ts'), "export default { title: 'Failing', url: 'https://failing.example.com' };\n");
+    fs.writeFileSync(
+      path.join(site, 'wiki.config.ts'),
+      "export default { title: 'Failing', url: 'https://failing.example.com' };\n",
+    );
     fs.writeFileSync(path.join(site, 'docs/first.md'), '# First\n\nText.\n');
-    fs.writeFileSync(path.join(site, 'theme/Footer.tsx'), "export function Footer(): never {\n  throw new Error('the footer override broke');\n}\n");
+    fs.writeFileSync(
+      path.join(site, 'theme/Footer.tsx'),
+      "export function Footer(): never {\n  throw new Error('the footer override broke');\n}\n",
+    );
     const result = await runWiki(['build', '--out', path.join(path.dirname(site), 'build')], { cwd: site });
     assert.equal(result.code, 1, result.stdout + result.stderr);
-    assert.match(result.stderr, /^error Can't render the page of note docs\/first\.md\n {4}caused by: the footer override broke/m);
+    assert.match(
+      result.stderr,
+      /^error Can't render the page of note docs\/first\.md\n {4}caused by: the footer override broke/m,
+    );
   });
 });

@@ -11,17 +11,24 @@ import { describe, it } from 'node:test';
 import { LARGE_SITE_NOTES } from '../../src/node/pipeline/largeHeap.js';
 import { OUTPUT_MARKER, workFolderOf } from '../../src/node/pipeline/outputFolder.js';
 import { makeTempDir, repoRoot, runWiki } from '../helpers/cli.js';
+import { waitFor } from '../helpers/poll.js';
 import { snapshotFiles } from './builtSite.js';
 
 /** A site folder (plain config, `count` notes ten to a folder) to build from its own folder. */
 function makeSite(count: number): string {
   const site = path.join(makeTempDir('wiki-safety-'), 'site'); // its parent holds nothing else, for snapshots
   fs.mkdirSync(site);
-  fs.writeFileSync(path.join(site, 'wiki.config.ts'), "export default { title: 'Safety', url: 'https://safety.example.com' };\n");
+  fs.writeFileSync(
+    path.join(site, 'wiki.config.ts'),
+    "export default { title: 'Safety', url: 'https://safety.example.com' };\n",
+  );
   for (let n = 0; n < count; n++) {
     const folder = path.join(site, 'docs', `topic-${Math.floor(n / 10)}`);
     fs.mkdirSync(folder, { recursive: true });
-    fs.writeFileSync(path.join(folder, `note-${n}.md`), `# Note ${n}\n\nSome text about note ${n}, with [a link](../topic-0/note-0.md).\n`);
+    fs.writeFileSync(
+      path.join(folder, `note-${n}.md`),
+      `# Note ${n}\n\nSome text about note ${n}, with [a link](../topic-0/note-0.md).\n`,
+    );
   }
   return site;
 }
@@ -35,7 +42,10 @@ function listFiles(dir: string): string[] {
 }
 
 function startBuild(site: string, args: readonly string[]) {
-  const child = spawn(process.execPath, [path.join(repoRoot, 'bin/wiki.mjs'), 'build', ...args], { cwd: site, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [path.join(repoRoot, 'bin/wiki.mjs'), 'build', ...args], {
+    cwd: site,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -52,20 +62,16 @@ function isRunning(pid: number): boolean {
   }
 }
 
-async function waitUntil(condition: () => boolean, what: string, timeoutMs = 30_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
-
 describe('wiki build refuses folders that are not its own', () => {
   const cases: [string, (site: string) => string, RegExp][] = [
     ['the docs folder', () => 'docs', /Refusing to build into docs: it is the docs folder/],
     ['the site folder (.)', () => '.', /Refusing to build into \.: it holds the docs folder/],
     ['a folder holding the site', () => '..', /Refusing to build into \.\.: it holds the docs folder/],
-    ['an unrelated folder with files', (site) => path.join(site, 'papers'), /Refusing to build into papers: it holds files that `wiki build` did not write/],
+    [
+      'an unrelated folder with files',
+      (site) => path.join(site, 'papers'),
+      /Refusing to build into papers: it holds files that `wiki build` did not write/,
+    ],
   ];
   for (const [name, outOf, expected] of cases) {
     it(`${name}: exits 1, says why and what to do, and deletes nothing`, async () => {
@@ -88,7 +94,10 @@ describe('wiki build refuses folders that are not its own', () => {
     try {
       const result = await runWiki(['build', '--out', path.join(readOnly, 'site')], { cwd: makeSite(3) });
       assert.equal(result.code, 1);
-      assert.match(result.stderr, /^error Can't write the site: .*site is on a read-only file system\.\n {4}Pick a folder on a writable disk with --out\.$/m);
+      assert.match(
+        result.stderr,
+        /^error Can't write the site: .*site is on a read-only file system\.\n {4}Pick a folder on a writable disk with --out\.$/m,
+      );
     } finally {
       spawnSync('umount', [readOnly]);
     }
@@ -120,12 +129,18 @@ describe('the output folder is a whole site at every moment', () => {
       await new Promise((resolve) => setTimeout(resolve, Math.random() * buildMs * 1.1));
       build.child.kill('SIGKILL');
       await build.exited;
-      assert.deepEqual(listFiles(path.join(site, 'build')), expected, `round ${round}: the output must be a whole site`);
+      assert.deepEqual(
+        listFiles(path.join(site, 'build')),
+        expected,
+        `round ${round}: the output must be a whole site`,
+      );
     }
     const last = await runWiki(['build', '--out', 'build'], { cwd: site });
     assert.equal(last.code, 0, last.stderr);
     assert.deepEqual(listFiles(path.join(site, 'build')), expected);
-    const staging = fs.readdirSync(workFolderOf(path.join(site, 'build'))).filter((name) => name.startsWith('staging-'));
+    const staging = fs
+      .readdirSync(workFolderOf(path.join(site, 'build')))
+      .filter((name) => name.startsWith('staging-'));
     assert.deepEqual(staging, [], 'staging folders of killed builds are removed');
   });
 
@@ -135,7 +150,9 @@ describe('the output folder is a whole site at every moment', () => {
     const second = startBuild(site, ['--out', 'build']);
     const [a, b] = await Promise.all([first.exited, second.exited]);
     assert.deepEqual([a, b], [0, 0], first.output() + second.output());
-    const waited = [first.output(), second.output()].filter((output) => /Waiting for another `wiki build` \(pid \d+\) writing build to finish/.test(output));
+    const waited = [first.output(), second.output()].filter((output) =>
+      /Waiting for another `wiki build` \(pid \d+\) writing build to finish/.test(output),
+    );
     assert.equal(waited.length, 1, 'exactly one build waited for the other');
     assert.ok(fs.existsSync(path.join(site, 'build', OUTPUT_MARKER)));
     assert.ok(fs.existsSync(path.join(site, 'build/topic-19/note-199.html')));
@@ -144,13 +161,24 @@ describe('the output folder is a whole site at every moment', () => {
   it(`killing the parent of a large build (${LARGE_SITE_NOTES} notes, built in a child Node) ends the child too`, async () => {
     const site = makeSite(LARGE_SITE_NOTES);
     const build = startBuild(site, ['--out', 'build']);
-    await waitUntil(() => /building in a Node with a/.test(build.output()), 'the child Node to start');
-    // The child Node, and esbuild's service process (it bundled the config).
-    const children = fs.readFileSync(`/proc/${build.child.pid}/task/${build.child.pid}/children`, 'utf8').trim().split(/\s+/).map(Number);
-    assert.ok(children.some((pid) => fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('wiki.mjs')), 'the child Node runs');
+    await waitFor('the child Node to start', () => /building in a Node with a/.test(build.output()), {
+      timeoutMs: 30_000,
+    });
+    // The child Node, and esbuild's service process (it bundled the config). The message comes just before the spawn.
+    const childrenOf = (pid: number) =>
+      fs.readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
+    const runsWiki = (pid: number) => {
+      try {
+        return fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('wiki.mjs');
+      } catch {
+        return false; // it ended meanwhile
+      }
+    };
+    await waitFor('the child Node to run', () => childrenOf(build.child.pid!).some(runsWiki), { timeoutMs: 10_000 });
+    const children = childrenOf(build.child.pid!);
     build.child.kill('SIGKILL');
     await build.exited;
-    await waitUntil(() => !children.some(isRunning), 'the children to end with their parent', 5_000);
+    await waitFor('the children to end with their parent', () => !children.some(isRunning), { timeoutMs: 5000 });
     assert.ok(!fs.existsSync(path.join(site, 'build')), 'the killed build wrote no output');
   });
 });

@@ -16,8 +16,12 @@ philanthropy philosophy physics podcasts poems privacy programming-languages pro
 research-papers research robots security sharing sleep social-networks space streaming talks text-editors tools
 travel tv-series unix video virtual-reality web work writing`.split(/\s+/);
 
-const art = 'anime architecture clothes comics dancing drawing furniture generative-art makeup pen-plotting photography sketching tattoos'.split(' ');
-const web = `browsers/ browsers/google-chrome/chrome-dev-tools browsers/playwright browsers/safari browsers/stylish-themes cms deno
+const art =
+  'anime architecture clothes comics dancing drawing furniture generative-art makeup pen-plotting photography sketching tattoos'.split(
+    ' ',
+  );
+const web =
+  `browsers/ browsers/google-chrome/chrome-dev-tools browsers/playwright browsers/safari browsers/stylish-themes cms deno
 electron esbuild jamstack/ jamstack/redwood nodejs/ nodejs/fastify nodejs/nestjs progressive-web-apps rollup rss
 search-engines seo service-workers spin static-sites/ static-sites/eleventy static-sites/hugo static-sites/jekyll swc vite
 web-accessibility web-components web-engines/ web-engines/webkit web-performance web-scraping web-workers webassembly
@@ -26,15 +30,22 @@ const months = 'january february march april may june july august september octo
 const lookingBack = [
   ...[2017, 2018, 2019, 2020, 2021, 2022].map((year) => `/looking-back/${year}/`),
   ...[2018, 2019, 2020, 2021, 2022].flatMap((year) => months.map((month) => `/looking-back/${year}/${month}`)),
-  '/looking-back/2023/january', '/looking-back/2023/february',
+  '/looking-back/2023/january',
+  '/looking-back/2023/february',
 ];
 const namedRoutes = [
-  '/', '/search',
+  '/',
+  '/search',
   ...sections.map((s) => `/${s}/`),
   ...art.map((p) => `/art/${p}`),
-  '/analytics/grafana', '/business/startups', '/writing/markdown', '/writing/writing-prompts',
+  '/analytics/grafana',
+  '/business/startups',
+  '/writing/markdown',
+  '/writing/writing-prompts',
   ...web.map((p) => `/web/${p}`),
-  ...'communication consultancies finding-work/ finding-work/cv finding-work/freelancing finding-work/hiring finding-work/interviews remote-work'.split(' ').map((p) => `/work/${p}`),
+  ...'communication consultancies finding-work/ finding-work/cv finding-work/freelancing finding-work/hiring finding-work/interviews remote-work'
+    .split(' ')
+    .map((p) => `/work/${p}`),
   ...lookingBack,
   '/travel/visited/',
 ];
@@ -58,7 +69,12 @@ describe('the project site content (docs/)', () => {
   });
 
   it('has pages for books, databases, programming languages and visited countries', () => {
-    for (const [folder, minimum] of [['books', 20], ['databases', 20], ['programming-languages', 20], ['travel/visited', 20]] as const) {
+    for (const [folder, minimum] of [
+      ['books', 20],
+      ['databases', 20],
+      ['programming-languages', 20],
+      ['travel/visited', 20],
+    ] as const) {
       const files = fs.readdirSync(path.join(outDir, folder)).filter((f) => f.endsWith('.html'));
       assert.ok(files.length >= minimum, `${folder} has ${files.length} pages`);
     }
@@ -69,8 +85,15 @@ describe('the project site content (docs/)', () => {
     const short: string[] = [];
     for (const file of fs.readdirSync(dataDir, { recursive: true }) as string[]) {
       if (!file.endsWith('.json')) continue;
-      const page = JSON.parse(fs.readFileSync(path.join(dataDir, file), 'utf8')) as { route: string; contentHtml: string };
-      const text = page.contentHtml.replace(/<[^>]+>/g, '').replace(/&[a-z#0-9]+;/g, ' ').replace(/\s+/g, ' ').trim();
+      const page = JSON.parse(fs.readFileSync(path.join(dataDir, file), 'utf8')) as {
+        route: string;
+        contentHtml: string;
+      };
+      const text = page.contentHtml
+        .replace(/<[^>]+>/g, '')
+        .replace(/&[a-z#0-9]+;/g, ' ')
+        .replace(/\s+/g, ' ')
+        .trim();
       if (text.length < 800) short.push(`${page.route} (${text.length})`);
     }
     assert.deepEqual(short, []);
@@ -78,7 +101,9 @@ describe('the project site content (docs/)', () => {
 
   it('starts the sidebar with 3D printing', () => {
     const html = fs.readFileSync(path.join(outDir, 'index.html'), 'utf8');
-    const firstLink = /<nav class="sidebar[^"]*"[^>]*>.*?<a class="menu__link[^"]*" href="([^"]+)"[^>]*>([^<]+)</s.exec(html);
+    const firstLink = /<nav class="sidebar[^"]*"[^>]*>.*?<a class="menu__link[^"]*" href="([^"]+)"[^>]*>([^<]+)</s.exec(
+      html,
+    );
     assert.equal(firstLink?.[1], '/3d-printing/');
     assert.match(firstLink?.[2] ?? '', /^3D printing$/i);
   });

@@ -30,7 +30,10 @@ function tocHtml(page: string): string {
 
 /** The route's JSON (client navigation): the note's HTML and its table of contents' entries. */
 function routeDataHtml(outDir: string, route: string): string[] {
-  const data = JSON.parse(readBuilt(outDir, `__data/${route}.json`)) as { contentHtml: string; toc: Array<{ html: string }> };
+  const data = JSON.parse(readBuilt(outDir, `__data/${route}.json`)) as {
+    contentHtml: string;
+    toc: Array<{ html: string }>;
+  };
   return [data.contentHtml, ...data.toc.map((entry) => entry.html)];
 }
 
@@ -43,17 +46,27 @@ describe('raw HTML in notes', () => {
     assert.equal(built.code, 0, built.stderr);
     allowed = built.outDir;
     sanitized = path.join(makeTempDir('wiki-raw-html-'), 'build');
-    const result = await runWiki(['build', '--config', path.join(siteDir, 'wiki.sanitize.config.ts'), '--out', sanitized], { cwd: siteDir });
+    const result = await runWiki(
+      ['build', '--config', path.join(siteDir, 'wiki.sanitize.config.ts'), '--out', sanitized],
+      { cwd: siteDir },
+    );
     assert.equal(result.code, 0, result.stderr);
   });
 
-  it('is published as written by default (the notes are the owner\'s, as in Docusaurus)', () => {
+  it("is published as written by default (the notes are the owner's, as in Docusaurus)", () => {
     const page = readBuilt(allowed, 'hostile.html');
     const note = noteHtml(page);
-    for (const raw of [`<script>window.__ran = 'script'</script>`, `<p onclick="window.__ran = 'onclick'" title="kept title">`, `href="javascript:window.__ran='link'"`, `onerror="window.__ran = 'onerror'"`, '<iframe src="data:text/html,', '<style>body']) {
+    for (const raw of [
+      `<script>window.__ran = 'script'</script>`,
+      `<p onclick="window.__ran = 'onclick'" title="kept title">`,
+      `href="javascript:window.__ran='link'"`,
+      `onerror="window.__ran = 'onerror'"`,
+      '<iframe src="data:text/html,',
+      '<style>body',
+    ]) {
       assert.ok(note.includes(raw), `kept as written: ${raw}`);
     }
-    assert.deepEqual(findExecutable(tocHtml(page)), ['img onerror'], 'the heading\'s raw HTML is in the TOC too');
+    assert.deepEqual(findExecutable(tocHtml(page)), ['img onerror'], "the heading's raw HTML is in the TOC too");
     assert.ok(findExecutable(note).length >= 8, findExecutable(note).join(', '));
   });
 
@@ -62,8 +75,16 @@ describe('raw HTML in notes', () => {
     assert.deepEqual(findExecutable(noteHtml(page)), []);
     assert.deepEqual(findExecutable(tocHtml(page)), []);
     assert.deepEqual(routeDataHtml(sanitized, 'hostile').flatMap(findExecutable), []);
-    assert.ok(routeDataHtml(allowed, 'hostile').flatMap(findExecutable).length >= 8, 'the JSON of the default build has them');
-    for (const kept of ['<p title="kept title">Click me</p>', '<a>A javascript link</a>', '<img src="missing.png" alt="A broken image" />', '<details><summary>Details stay</summary>Their text too.</details>']) {
+    assert.ok(
+      routeDataHtml(allowed, 'hostile').flatMap(findExecutable).length >= 8,
+      'the JSON of the default build has them',
+    );
+    for (const kept of [
+      '<p title="kept title">Click me</p>',
+      '<a>A javascript link</a>',
+      '<img src="missing.png" alt="A broken image" />',
+      '<details><summary>Details stay</summary>Their text too.</details>',
+    ]) {
       assert.ok(page.includes(kept), `kept: ${kept}`);
     }
     assert.match(tocHtml(page), /A heading with <img src="x" \/> markup/);
@@ -80,7 +101,13 @@ describe('raw HTML in notes', () => {
 
   it("keeps the engine's own markup around raw HTML: links, task lists, table alignment, admonitions", () => {
     const note = noteHtml(readBuilt(sanitized, 'hostile.html'));
-    for (const kept of ['<a href="https://example.com" target="_blank" rel="noopener noreferrer">external link</a>', '<li class="task-list-item"><input type="checkbox" disabled checked /> done</li>', '<th style="text-align:right">Right</th>', '<div class="admonition admonition-note"><p class="admonition-heading">Kept</p>', 'An admonition with <span>raw HTML</span> inside.']) {
+    for (const kept of [
+      '<a href="https://example.com" target="_blank" rel="noopener noreferrer">external link</a>',
+      '<li class="task-list-item"><input type="checkbox" disabled checked /> done</li>',
+      '<th style="text-align:right">Right</th>',
+      '<div class="admonition admonition-note"><p class="admonition-heading">Kept</p>',
+      'An admonition with <span>raw HTML</span> inside.',
+    ]) {
       assert.ok(note.includes(kept), `kept: ${kept}`);
     }
   });
@@ -98,7 +125,10 @@ describe("raw HTML in notes under wiki dev with rawHtml: 'sanitize'", () => {
     const dir = makeTempDir('wiki-raw-html-dev-');
     copyFixtureSite(path.join(siteDir, 'docs'), dir, 'Raw HTML Wiki');
     const configPath = path.join(dir, 'wiki.config.ts');
-    fs.writeFileSync(configPath, `export default { title: 'Raw HTML Wiki', url: 'https://fixture.example.com', markdown: { rawHtml: 'sanitize' } };\n`);
+    fs.writeFileSync(
+      configPath,
+      `export default { title: 'Raw HTML Wiki', url: 'https://fixture.example.com', markdown: { rawHtml: 'sanitize' } };\n`,
+    );
     docsDir = path.join(dir, 'docs');
     devSite = await buildDevSite({ config: await loadConfig(configPath), configPath });
   });
@@ -116,7 +146,10 @@ describe("raw HTML in notes under wiki dev with rawHtml: 'sanitize'", () => {
 
   it('an edited note is sanitised as it is rendered again', async () => {
     const notePath = path.join(docsDir, 'hostile.md');
-    fs.writeFileSync(notePath, `# Hostile note\n\n<button onclick="window.__ran = 'edit'">Edited</button> <a href="vbscript:msgbox(1)">vb</a>\n`);
+    fs.writeFileSync(
+      notePath,
+      `# Hostile note\n\n<button onclick="window.__ran = 'edit'">Edited</button> <a href="vbscript:msgbox(1)">vb</a>\n`,
+    );
     assert.equal(updateNote(devSite, notePath).kind, 'page', 'rendered again on its own (its TOC changed)');
     const html = await page('hostile.html');
     assert.deepEqual(findExecutable(noteHtml(html)), []);

@@ -18,11 +18,16 @@ function writeWideSite(): string {
   const docs = path.join(siteDir, 'docs');
   fs.mkdirSync(path.join(docs, 'wide'), { recursive: true });
   fs.writeFileSync(path.join(docs, 'aaa-intro.md'), '---\nslug: /\n---\n# Intro\n\nA wide site.\n');
-  for (let n = 0; n < ROOT_NOTES; n++) fs.writeFileSync(path.join(docs, `top-${String(n).padStart(3, '0')}.md`), `# Top ${n}\n\nText.\n`);
+  for (let n = 0; n < ROOT_NOTES; n++)
+    fs.writeFileSync(path.join(docs, `top-${String(n).padStart(3, '0')}.md`), `# Top ${n}\n\nText.\n`);
   fs.writeFileSync(path.join(docs, 'wide/wide.md'), '# Wide\n\nMany notes.\n');
-  for (let n = 0; n < FOLDER_NOTES; n++) fs.writeFileSync(path.join(docs, `wide/note-${String(n).padStart(3, '0')}.md`), `# Note ${n}\n\nText.\n`);
+  for (let n = 0; n < FOLDER_NOTES; n++)
+    fs.writeFileSync(path.join(docs, `wide/note-${String(n).padStart(3, '0')}.md`), `# Note ${n}\n\nText.\n`);
   fs.writeFileSync(path.join(docs, 'wide/note-200-long.md'), `---\ntitle: ${LONG_TITLE}\n---\n\nText.\n`);
-  fs.writeFileSync(path.join(siteDir, 'wiki.config.mjs'), "export default { title: 'Wide', url: 'https://wide.example.com' };\n");
+  fs.writeFileSync(
+    path.join(siteDir, 'wiki.config.mjs'),
+    "export default { title: 'Wide', url: 'https://wide.example.com' };\n",
+  );
   return siteDir;
 }
 
@@ -30,7 +35,10 @@ function writeWideSite(): string {
 function fileOfHref(href: string, files: ReadonlySet<string>): string | undefined {
   if (!href.startsWith('/') || href.startsWith('//')) return undefined;
   const route = decodeURI(href.split(/[?#]/)[0]!).slice(1);
-  const candidates = route === '' || route.endsWith('/') ? [`${route}index.html`, `${route.replace(/\/$/, '')}.html`] : [`${route}.html`, route];
+  const candidates =
+    route === '' || route.endsWith('/')
+      ? [`${route}index.html`, `${route.replace(/\/$/, '')}.html`]
+      : [`${route}.html`, route];
   return candidates.find((candidate) => files.has(candidate));
 }
 
@@ -42,7 +50,9 @@ describe('a folder far wider than the sidebar shows', () => {
   before(async () => {
     const siteDir = writeWideSite();
     outDir = path.join(siteDir, 'build');
-    build = await runWiki(['build', '--config', path.join(siteDir, 'wiki.config.mjs'), '--out', outDir], { cwd: siteDir });
+    build = await runWiki(['build', '--config', path.join(siteDir, 'wiki.config.mjs'), '--out', outDir], {
+      cwd: siteDir,
+    });
     files = listFiles(outDir);
   });
 
@@ -51,7 +61,10 @@ describe('a folder far wider than the sidebar shows', () => {
     const warning = `${build.stdout}\n${build.stderr}`.split('\n').find((line) => line.includes('[long-title]'));
     assert.ok(warning, build.stdout);
     assert.match(warning, /docs\/wide\/note-200-long\.md: Its title is 200,005 characters long/);
-    assert.match(`${build.stdout}\n${build.stderr}`, /Set a shorter `title` in its front matter \(300 characters at most\)/);
+    assert.match(
+      `${build.stdout}\n${build.stderr}`,
+      /Set a shorter `title` in its front matter \(300 characters at most\)/,
+    );
   });
 
   it('keeps every page small: a window of each wide list, and the long title cut wherever it is repeated', () => {
@@ -60,7 +73,10 @@ describe('a folder far wider than the sidebar shows', () => {
     const oversized = pages.filter((file) => fs.statSync(path.join(outDir, file)).size > 40_000);
     assert.deepEqual(oversized, []);
     const neighbour = read('wide/note-199.html');
-    assert.ok(neighbour.includes(`${'t'.repeat(250)}`) && !neighbour.includes('t'.repeat(300)), 'the neighbour links to it by a cut title');
+    assert.ok(
+      neighbour.includes(`${'t'.repeat(250)}`) && !neighbour.includes('t'.repeat(300)),
+      'the neighbour links to it by a cut title',
+    );
   });
 
   it('shows a window of the folder around the page, and "Show all" as a link to its listing', () => {
@@ -69,8 +85,14 @@ describe('a folder far wider than the sidebar shows', () => {
     assert.ok(inFolder.length <= 80, `${inFolder.length} notes of the folder`);
     assert.ok(inFolder.includes('/wide/note-300'));
     assert.ok(inFolder.includes('/wide/note-000'), 'the first notes too');
-    assert.match(read('wide/note-300.html'), /<a class="menu__link menu__link--more" href="(\/assets\/sidebar-[0-9a-f]+\/list-\d+\/)">Show all 401 notes<\/a>/);
-    assert.match(read('wide/note-300.html'), /<a class="menu__link menu__link--more" href="\/assets\/sidebar-[0-9a-f]+\/list-root\/">Show all 162 notes<\/a>/);
+    assert.match(
+      read('wide/note-300.html'),
+      /<a class="menu__link menu__link--more" href="(\/assets\/sidebar-[0-9a-f]+\/list-\d+\/)">Show all 401 notes<\/a>/,
+    );
+    assert.match(
+      read('wide/note-300.html'),
+      /<a class="menu__link menu__link--more" href="\/assets\/sidebar-[0-9a-f]+\/list-root\/">Show all 162 notes<\/a>/,
+    );
   });
 
   it('keeps every sidebar file the browser loads small', () => {
@@ -87,7 +109,9 @@ describe('a folder far wider than the sidebar shows', () => {
       const file = queue.shift()!;
       const html = read(file);
       // Sidebar links on pages; every list link on a listing page (the no-JavaScript "Show all").
-      const hrefs = file.startsWith('assets/') ? [...html.matchAll(/<a [^>]*href="([^"]+)"/g)].map((match) => match[1]!) : sidebarHrefs(html);
+      const hrefs = file.startsWith('assets/')
+        ? [...html.matchAll(/<a [^>]*href="([^"]+)"/g)].map((match) => match[1]!)
+        : sidebarHrefs(html);
       for (const href of hrefs) {
         const target = fileOfHref(href.replace(/&amp;/g, '&'), fileSet);
         if (target && target.endsWith('.html') && !seen.has(target)) {
@@ -96,7 +120,12 @@ describe('a folder far wider than the sidebar shows', () => {
         }
       }
     }
-    const notes = files.filter((file) => file.endsWith('.html') && !file.startsWith('assets/') && !['404.html', 'search.html'].includes(file));
-    assert.deepEqual(notes.filter((file) => !seen.has(file)), []);
+    const notes = files.filter(
+      (file) => file.endsWith('.html') && !file.startsWith('assets/') && !['404.html', 'search.html'].includes(file),
+    );
+    assert.deepEqual(
+      notes.filter((file) => !seen.has(file)),
+      [],
+    );
   });
 });

@@ -17,7 +17,9 @@ test('engineRoot is the package root, from the sources', () => {
 });
 
 test('every worker entry is a src/node/**/<name>.ts file that the engine bundle names <name>.mjs', async () => {
-  const { engineModuleUrl } = (await import(pathToFileURL(path.join(repoRoot, 'bin/engine.mjs')).href)) as { engineModuleUrl: () => Promise<string> };
+  const { engineModuleUrl } = (await import(pathToFileURL(path.join(repoRoot, 'bin/engine.mjs')).href)) as {
+    engineModuleUrl: () => Promise<string>;
+  };
   const bundleDir = path.dirname(new URL(await engineModuleUrl()).pathname);
   for (const [name, source] of Object.entries(workerEntries)) {
     assert.equal(path.basename(source, '.ts'), name);
@@ -32,7 +34,13 @@ test('the browser bundle of a site without overrides is cached by sources and op
   const first = await bundleClient(options);
   // Mark the cached stylesheet: the second call must return the marked copy, read from the cache.
   const cacheRoot = enginePath('node_modules/.cache/wiki');
-  const entry = fs.readdirSync(cacheRoot).find((name) => name.startsWith('client-') && fs.readFileSync(path.join(cacheRoot, name, 'manifest.json'), 'utf8').includes(first.scripts[0]!));
+  const entry = fs
+    .readdirSync(cacheRoot)
+    .find(
+      (name) =>
+        name.startsWith('client-') &&
+        fs.readFileSync(path.join(cacheRoot, name, 'manifest.json'), 'utf8').includes(first.scripts[0]!),
+    );
   assert.ok(entry, 'a client-<key> cache entry lists the bundle');
   const cssFile = first.stylesheets[0]!.replace('/cache-test/', '');
   const cachedCss = path.join(cacheRoot, entry, 'files', cssFile);

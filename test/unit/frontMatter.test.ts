@@ -3,18 +3,82 @@ import { describe, it } from 'node:test';
 import { splitFrontMatter } from '../../src/node/notes/frontMatter.js';
 
 // Notes whose front matter is fine: fields, body and the number of lines the block takes.
-const validCases: readonly { name: string; source: string; frontMatter: Record<string, unknown>; body: string; offset: number }[] = [
-  { name: 'title and position', source: '---\ntitle: Rust\nsidebar_position: 2\n---\n# Rust\n', frontMatter: { title: 'Rust', sidebar_position: 2 }, body: '# Rust\n', offset: 4 },
+const validCases: readonly {
+  name: string;
+  source: string;
+  frontMatter: Record<string, unknown>;
+  body: string;
+  offset: number;
+}[] = [
+  {
+    name: 'title and position',
+    source: '---\ntitle: Rust\nsidebar_position: 2\n---\n# Rust\n',
+    frontMatter: { title: 'Rust', sidebar_position: 2 },
+    body: '# Rust\n',
+    offset: 4,
+  },
   { name: 'no front matter', source: '# Rust\n\ntext\n', frontMatter: {}, body: '# Rust\n\ntext\n', offset: 0 },
-  { name: 'a --- block that does not open the file', source: 'text\n---\ntitle: x\n---\n', frontMatter: {}, body: 'text\n---\ntitle: x\n---\n', offset: 0 },
+  {
+    name: 'a --- block that does not open the file',
+    source: 'text\n---\ntitle: x\n---\n',
+    frontMatter: {},
+    body: 'text\n---\ntitle: x\n---\n',
+    offset: 0,
+  },
   { name: 'an unclosed block', source: '---\ntitle: x\n', frontMatter: {}, body: '---\ntitle: x\n', offset: 0 },
   { name: 'an empty block', source: '---\n---\nbody', frontMatter: {}, body: 'body', offset: 2 },
-  { name: 'CRLF line endings', source: '---\r\ntitle: Hi\r\n---\r\nbody', frontMatter: { title: 'Hi' }, body: 'body', offset: 3 },
-  { name: 'trailing spaces after ---', source: '--- \ntitle: x\n---  \nbody', frontMatter: { title: 'x' }, body: 'body', offset: 3 },
-  { name: 'null edit URL and pagination', source: '---\ncustom_edit_url: null\npagination_prev: null\npagination_next: web/vite\n---\n', frontMatter: { custom_edit_url: null, pagination_prev: null, pagination_next: 'web/vite' }, body: '', offset: 5 },
-  { name: 'every typed field', source: '---\nid: rust\nslug: /lang/rust\nsidebar_label: Rust!\ndescription: About Rust\nkeywords: [rust, async]\nhide_title: true\nhide_table_of_contents: false\ndraft: false\n---\nx', frontMatter: { id: 'rust', slug: '/lang/rust', sidebar_label: 'Rust!', description: 'About Rust', keywords: ['rust', 'async'], hide_title: true, hide_table_of_contents: false, draft: false }, body: 'x', offset: 10 },
-  { name: 'unknown keys kept as they are', source: '---\ntitle: Hi\naliases: [a, b]\nmy_key:\n  nested: 1\n---\nbody', frontMatter: { title: 'Hi', aliases: ['a', 'b'], my_key: { nested: 1 } }, body: 'body', offset: 6 },
-  { name: 'a multi-line value', source: '---\ndescription: >\n  long\n  text\n---\nbody', frontMatter: { description: 'long text\n' }, body: 'body', offset: 5 },
+  {
+    name: 'CRLF line endings',
+    source: '---\r\ntitle: Hi\r\n---\r\nbody',
+    frontMatter: { title: 'Hi' },
+    body: 'body',
+    offset: 3,
+  },
+  {
+    name: 'trailing spaces after ---',
+    source: '--- \ntitle: x\n---  \nbody',
+    frontMatter: { title: 'x' },
+    body: 'body',
+    offset: 3,
+  },
+  {
+    name: 'null edit URL and pagination',
+    source: '---\ncustom_edit_url: null\npagination_prev: null\npagination_next: web/vite\n---\n',
+    frontMatter: { custom_edit_url: null, pagination_prev: null, pagination_next: 'web/vite' },
+    body: '',
+    offset: 5,
+  },
+  {
+    name: 'every typed field',
+    source:
+      '---\nid: rust\nslug: /lang/rust\nsidebar_label: Rust!\ndescription: About Rust\nkeywords: [rust, async]\nhide_title: true\nhide_table_of_contents: false\ndraft: false\n---\nx',
+    frontMatter: {
+      id: 'rust',
+      slug: '/lang/rust',
+      sidebar_label: 'Rust!',
+      description: 'About Rust',
+      keywords: ['rust', 'async'],
+      hide_title: true,
+      hide_table_of_contents: false,
+      draft: false,
+    },
+    body: 'x',
+    offset: 10,
+  },
+  {
+    name: 'unknown keys kept as they are',
+    source: '---\ntitle: Hi\naliases: [a, b]\nmy_key:\n  nested: 1\n---\nbody',
+    frontMatter: { title: 'Hi', aliases: ['a', 'b'], my_key: { nested: 1 } },
+    body: 'body',
+    offset: 6,
+  },
+  {
+    name: 'a multi-line value',
+    source: '---\ndescription: >\n  long\n  text\n---\nbody',
+    frontMatter: { description: 'long text\n' },
+    body: 'body',
+    offset: 5,
+  },
 ];
 
 describe('splitFrontMatter: valid notes', () => {
@@ -43,15 +107,69 @@ interface ProblemCase {
 const yamlHint = /Fix the YAML between the two --- lines/;
 
 const problemCases: readonly ProblemCase[] = [
-  { name: 'invalid YAML (a colon inside a value)', source: '---\ntitle: a: b\n---\nbody', problems: [{ line: 2, message: /^Invalid YAML front matter: .*mapping/i, hint: yamlHint }], kept: {}, body: 'body' },
-  { name: 'invalid YAML (a duplicate key on line 4)', source: '---\ntitle: a\ndescription: x\ntitle: b\n---\nbody', problems: [{ line: 4, message: /^Invalid YAML front matter: Map keys must be unique/, hint: yamlHint }], kept: {}, body: 'body' },
-  { name: 'a list instead of a mapping', source: '---\n- a\n- b\n---\nbody', problems: [{ line: 2, message: /must be a YAML mapping/, hint: /`key: value`/ }], kept: {}, body: 'body' },
-  { name: 'sidebar_position: two', source: '---\ntitle: Hi\nsidebar_position: two\n---\nbody', problems: [{ line: 3, message: /`sidebar_position`.*expected number/, hint: /`sidebar_position: 2`/ }], kept: { title: 'Hi' }, body: 'body' },
-  { name: 'sidebar_position after a multi-line value', source: '---\ndescription: >\n  long\n  text\nsidebar_position: [1]\n---\nbody', problems: [{ line: 5, message: /`sidebar_position`/, hint: /sidebar_position: 2/ }], kept: { description: 'long text\n' }, body: 'body' },
-  { name: 'title: 5 (a number)', source: '---\ntitle: 5\ndraft: true\n---\n', problems: [{ line: 2, message: /`title`.*expected string/, hint: /Give `title` a string value/ }], kept: { draft: true }, body: '' },
-  { name: 'draft: yes (a string in YAML 1.2)', source: '---\ndraft: yes\nslug: /x\n---\n', problems: [{ line: 2, message: /`draft`.*expected boolean/, hint: /`true` or `false`/ }], kept: { slug: '/x' }, body: '' },
-  { name: 'keywords: rust (not a list)', source: '---\nkeywords: rust\n---\n', problems: [{ line: 2, message: /`keywords`/, hint: /keywords: \[rust, async\]/ }], kept: {}, body: '' },
-  { name: 'an id with a slash', source: '---\nid: a/b\ntitle: T\n---\n', problems: [{ line: 2, message: /`id`.*must not contain a slash/, hint: /id: my-note/ }], kept: { title: 'T' }, body: '' },
+  {
+    name: 'invalid YAML (a colon inside a value)',
+    source: '---\ntitle: a: b\n---\nbody',
+    problems: [{ line: 2, message: /^Invalid YAML front matter: .*mapping/i, hint: yamlHint }],
+    kept: {},
+    body: 'body',
+  },
+  {
+    name: 'invalid YAML (a duplicate key on line 4)',
+    source: '---\ntitle: a\ndescription: x\ntitle: b\n---\nbody',
+    problems: [{ line: 4, message: /^Invalid YAML front matter: Map keys must be unique/, hint: yamlHint }],
+    kept: {},
+    body: 'body',
+  },
+  {
+    name: 'a list instead of a mapping',
+    source: '---\n- a\n- b\n---\nbody',
+    problems: [{ line: 2, message: /must be a YAML mapping/, hint: /`key: value`/ }],
+    kept: {},
+    body: 'body',
+  },
+  {
+    name: 'sidebar_position: two',
+    source: '---\ntitle: Hi\nsidebar_position: two\n---\nbody',
+    problems: [{ line: 3, message: /`sidebar_position`.*expected number/, hint: /`sidebar_position: 2`/ }],
+    kept: { title: 'Hi' },
+    body: 'body',
+  },
+  {
+    name: 'sidebar_position after a multi-line value',
+    source: '---\ndescription: >\n  long\n  text\nsidebar_position: [1]\n---\nbody',
+    problems: [{ line: 5, message: /`sidebar_position`/, hint: /sidebar_position: 2/ }],
+    kept: { description: 'long text\n' },
+    body: 'body',
+  },
+  {
+    name: 'title: 5 (a number)',
+    source: '---\ntitle: 5\ndraft: true\n---\n',
+    problems: [{ line: 2, message: /`title`.*expected string/, hint: /Give `title` a string value/ }],
+    kept: { draft: true },
+    body: '',
+  },
+  {
+    name: 'draft: yes (a string in YAML 1.2)',
+    source: '---\ndraft: yes\nslug: /x\n---\n',
+    problems: [{ line: 2, message: /`draft`.*expected boolean/, hint: /`true` or `false`/ }],
+    kept: { slug: '/x' },
+    body: '',
+  },
+  {
+    name: 'keywords: rust (not a list)',
+    source: '---\nkeywords: rust\n---\n',
+    problems: [{ line: 2, message: /`keywords`/, hint: /keywords: \[rust, async\]/ }],
+    kept: {},
+    body: '',
+  },
+  {
+    name: 'an id with a slash',
+    source: '---\nid: a/b\ntitle: T\n---\n',
+    problems: [{ line: 2, message: /`id`.*must not contain a slash/, hint: /id: my-note/ }],
+    kept: { title: 'T' },
+    body: '',
+  },
   {
     name: 'several invalid fields at once, valid and unknown ones kept',
     source: '---\ntitle: Kept\nkeywords: rust\ndraft: yes\naliases: [x]\nhide_title: 1\n---\nbody',
@@ -72,7 +190,10 @@ describe('splitFrontMatter: problems', () => {
       assert.equal(split.problems.length, c.problems.length, JSON.stringify(split.problems));
       for (const expected of c.problems) {
         const found = split.problems.find((p) => p.line === expected.line && expected.message.test(p.message));
-        assert.ok(found, `no problem on line ${expected.line} matching ${expected.message}: ${JSON.stringify(split.problems)}`);
+        assert.ok(
+          found,
+          `no problem on line ${expected.line} matching ${expected.message}: ${JSON.stringify(split.problems)}`,
+        );
         assert.match(found.hint, expected.hint);
       }
       assert.deepEqual(split.frontMatter, c.kept);

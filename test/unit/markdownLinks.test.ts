@@ -1,18 +1,17 @@
 import assert from 'node:assert/strict';
-import fs from 'node:fs';
 import path from 'node:path';
-import { before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { splitFrontMatter } from '../../src/node/notes/frontMatter.js';
 import type { LinkRecord, LinkResolver } from '../../src/node/markdown/noteEnv.js';
 import { createMarkdownRenderer, renderNote } from '../../src/node/markdown/renderNote.js';
 import { createLinkResolver } from '../../src/node/resolve/links.js';
 import { asRoute, asSourcePath } from '../../src/shared/paths.js';
-import { makeTempDir } from '../helpers/cli.js';
+import { fixturesDir } from '../helpers/cli.js';
 
 // Links in notes through the real link resolver: note paths -> routes, docs files -> assets, misses reported.
 const md = createMarkdownRenderer();
-let docsDir: string;
-let resolveLink: LinkResolver;
+// The docs folder holds only the two files links point to (x/pic.png, a/paper.pdf): the notes are given here.
+const docsDir = path.join(fixturesDir, 'link-assets/docs');
 
 const routes = [
   ['a/b.md', '/a/b'],
@@ -23,21 +22,13 @@ const routes = [
   ['my notes/n.md', '/my notes/n'],
 ] as const;
 
-before(() => {
-  docsDir = path.join(makeTempDir('wiki-links-'), 'docs');
-  fs.mkdirSync(path.join(docsDir, 'x'), { recursive: true });
-  fs.mkdirSync(path.join(docsDir, 'a'), { recursive: true });
-  fs.writeFileSync(path.join(docsDir, 'x/pic.png'), 'not really a png');
-  fs.writeFileSync(path.join(docsDir, 'a/paper.pdf'), 'not really a pdf');
-  resolveLink = createLinkResolver({
-    routes: routes.map(([source, route]) => [source, asRoute(route)] as const),
-    docsDir,
-    staticFiles: new Set(['img/logo.svg']),
-    extraRoutes: new Set(['/search']),
-    baseUrl: '/',
-  });
+const resolveLink: LinkResolver = createLinkResolver({
+  routes: routes.map(([source, route]) => [source, asRoute(route)] as const),
+  docsDir,
+  staticFiles: new Set(['img/logo.svg']),
+  extraRoutes: new Set(['/search']),
+  baseUrl: '/',
 });
-
 
 /** Renders one link written in x/y.md and returns its HTML and record. */
 function renderLink(markdown: string): { html: string; link: LinkRecord } {
@@ -106,14 +97,30 @@ describe('broken links', () => {
 
   const lineCases: readonly { name: string; source: string; lines: readonly number[] }[] = [
     { name: 'no front matter', source: '# T\n\n[a](missing-1.md)\n\n- [b](missing-2.md)\n', lines: [3, 5] },
-    { name: 'front matter lines counted', source: '---\ntitle: T\ndescription: D\n---\n# T\n\n[a](missing-1.md)\n\n> [q](missing-2.md)\n', lines: [7, 9] },
-    { name: 'in an admonition and a heading', source: '---\ntitle: T\n---\n\n## See [h](missing-1.md)\n\n:::note\n\n[n](missing-2.md)\n\n:::\n', lines: [5, 9] },
+    {
+      name: 'front matter lines counted',
+      source: '---\ntitle: T\ndescription: D\n---\n# T\n\n[a](missing-1.md)\n\n> [q](missing-2.md)\n',
+      lines: [7, 9],
+    },
+    {
+      name: 'in an admonition and a heading',
+      source: '---\ntitle: T\n---\n\n## See [h](missing-1.md)\n\n:::note\n\n[n](missing-2.md)\n\n:::\n',
+      lines: [5, 9],
+    },
   ];
   for (const c of lineCases) {
     it(`reports the file line of each link: ${c.name}`, () => {
       const split = splitFrontMatter(c.source);
-      const rendered = renderNote(md, { sourcePath: asSourcePath('x/y.md'), body: split.body, lineOffset: split.bodyLineOffset, resolveLink });
-      assert.deepEqual(rendered.links.map((l) => [l.target, l.line, Boolean(l.resolved.broken)]), c.lines.map((line, i) => [`missing-${i + 1}.md`, line, true]));
+      const rendered = renderNote(md, {
+        sourcePath: asSourcePath('x/y.md'),
+        body: split.body,
+        lineOffset: split.bodyLineOffset,
+        resolveLink,
+      });
+      assert.deepEqual(
+        rendered.links.map((l) => [l.target, l.line, Boolean(l.resolved.broken)]),
+        c.lines.map((line, i) => [`missing-${i + 1}.md`, line, true]),
+      );
     });
   }
 });
@@ -138,8 +145,18 @@ describe('files of the docs folder become assets', () => {
   }
 
   it('gives the same file the same output path from two notes', () => {
-    const one = renderNote(md, { sourcePath: asSourcePath('x/y.md'), body: '![p](pic.png)', lineOffset: 0, resolveLink });
-    const two = renderNote(md, { sourcePath: asSourcePath('a/b.md'), body: '![p](../x/pic.png)', lineOffset: 0, resolveLink });
+    const one = renderNote(md, {
+      sourcePath: asSourcePath('x/y.md'),
+      body: '![p](pic.png)',
+      lineOffset: 0,
+      resolveLink,
+    });
+    const two = renderNote(md, {
+      sourcePath: asSourcePath('a/b.md'),
+      body: '![p](../x/pic.png)',
+      lineOffset: 0,
+      resolveLink,
+    });
     assert.equal(one.links[0]!.resolved.asset?.outputPath, two.links[0]!.resolved.asset?.outputPath);
   });
 

@@ -12,9 +12,26 @@ const docsDir = '/virtual/docs';
 
 /** The notes of a docs folder (path -> Markdown) with the parser a build of it would use. */
 function buildOf(files: Record<string, string>): { docs: Note[]; parser: NoteParser } {
-  const notes = Object.entries(files).map(([file, text]) => ({ sourcePath: asSourcePath(file), filePath: `${docsDir}/${file}`, text }));
-  const { notes: docs } = resolveNotes({ notes, diagnostics: new DiagnosticList(), displayPath: (file) => file, includeDrafts: false, trailingSlash: undefined, onDuplicateRoutes: 'warn' });
-  const parser = createNoteParser({ routes: docs.map((doc) => [doc.sourcePath, doc.route] as const), docsDir, staticFiles: new Set(), extraRoutes: new Set(), baseUrl: '/' });
+  const notes = Object.entries(files).map(([file, text]) => ({
+    sourcePath: asSourcePath(file),
+    filePath: `${docsDir}/${file}`,
+    text,
+  }));
+  const { notes: docs } = resolveNotes({
+    notes,
+    diagnostics: new DiagnosticList(),
+    displayPath: (file) => file,
+    includeDrafts: false,
+    trailingSlash: undefined,
+    onDuplicateRoutes: 'warn',
+  });
+  const parser = createNoteParser({
+    routes: docs.map((doc) => [doc.sourcePath, doc.route] as const),
+    docsDir,
+    staticFiles: new Set(),
+    extraRoutes: new Set(),
+    baseUrl: '/',
+  });
   return { docs, parser };
 }
 
@@ -33,13 +50,20 @@ describe('the dev note cache', () => {
   it('renders again when a note appears that a link pointed to in vain, and when one goes', () => {
     const cache = createNoteContentCache();
     const before = buildOf({ 'web/a.md': a, 'web/b.md': '# B' });
-    assert.match(cache.render(note(before.docs), before.parser).html, /<a href="c\.md">c<\/a>/, 'broken: left as written');
+    assert.match(
+      cache.render(note(before.docs), before.parser).html,
+      /<a href="c\.md">c<\/a>/,
+      'broken: left as written',
+    );
     const added = buildOf({ 'web/a.md': a, 'web/b.md': '# B', 'web/c.md': '# C' });
     assert.match(cache.render(note(added.docs), added.parser).html, /<a href="\/web\/c">c<\/a>/);
     const removed = buildOf({ 'web/a.md': a, 'web/c.md': '# C' });
     const html = cache.render(note(removed.docs), removed.parser).html;
     assert.match(html, /<a href="b\.md">b<\/a>/);
-    assert.ok(cache.render(note(removed.docs), removed.parser).links.some((link) => link.resolved.broken), 'the link record says broken, for the link check');
+    assert.ok(
+      cache.render(note(removed.docs), removed.parser).links.some((link) => link.resolved.broken),
+      'the link record says broken, for the link check',
+    );
   });
 
   it('renders again when the Markdown or the lines above it (front matter) change', () => {
@@ -51,7 +75,11 @@ describe('the dev note cache', () => {
     const withFrontMatter = buildOf({ 'web/a.md': `---\ntags: [x]\n---\n${a}\n\nMore.`, 'web/b.md': '# B' });
     const moved = cache.render(note(withFrontMatter.docs), withFrontMatter.parser);
     assert.notEqual(moved, rendered);
-    assert.deepEqual(moved.links.map((link) => link.line), [4, 4], 'link lines count the front matter');
+    assert.deepEqual(
+      moved.links.map((link) => link.line),
+      [4, 4],
+      'link lines count the front matter',
+    );
   });
 
   it('forgets the notes a build no longer has', () => {

@@ -33,7 +33,12 @@ const pathCases: readonly PathCase[] = [
   { file: '02-guides/02-guides.md', id: '02-guides/guides', route: '/guides/', isIndex: true, position: 2 },
   { file: '10_tools/1.hammer.md', id: '10_tools/hammer', route: '/tools/hammer', isIndex: false, position: 1 },
   { file: '2021-01-report.md', id: '2021-01-report', route: '/2021-01-report', isIndex: false },
-  { file: 'looking-back/2021/2021-01.md', id: 'looking-back/2021/2021-01', route: '/looking-back/2021/2021-01', isIndex: false },
+  {
+    file: 'looking-back/2021/2021-01.md',
+    id: 'looking-back/2021/2021-01',
+    route: '/looking-back/2021/2021-01',
+    isIndex: false,
+  },
   { file: 'v1.2-notes.md', id: 'v1.2-notes', route: '/v1.2-notes', isIndex: false },
   { file: 'releases/1.2.3-notes.md', id: 'releases/1.2.3-notes', route: '/releases/1.2.3-notes', isIndex: false },
   // Slug overrides
@@ -44,7 +49,14 @@ const pathCases: readonly PathCase[] = [
   { file: 'web/vite.md', slug: '../x', id: 'web/vite', route: '/x', isIndex: false },
   { file: 'web/nodejs/a.md', slug: '../../x', id: 'web/nodejs/a', route: '/x', isIndex: false },
   { file: 'web/web.md', slug: 'start', id: 'web/web', route: '/web/start', isIndex: true },
-  { file: '02-guides/03-setup.md', slug: 'install', id: '02-guides/setup', route: '/guides/install', isIndex: false, position: 3 },
+  {
+    file: '02-guides/03-setup.md',
+    slug: 'install',
+    id: '02-guides/setup',
+    route: '/guides/install',
+    isIndex: false,
+    position: 3,
+  },
   { file: 'intro.md', slug: '/', id: 'intro', route: '/', isIndex: false },
   // Front matter id
   { file: 'web/vite.md', frontMatterId: 'fast', id: 'web/fast', route: '/web/fast', isIndex: false },
@@ -62,7 +74,11 @@ describe('note file path -> id and route', () => {
       assert.equal(location.id, c.id);
       assert.equal(location.isIndex, c.isIndex);
       assert.equal(location.prefixPosition, c.position);
-      const route = computeDocRoute({ sourcePath, ...(c.frontMatterId && { frontMatterId: c.frontMatterId }), ...(c.slug !== undefined && { frontMatterSlug: c.slug }) });
+      const route = computeDocRoute({
+        sourcePath,
+        ...(c.frontMatterId && { frontMatterId: c.frontMatterId }),
+        ...(c.slug !== undefined && { frontMatterSlug: c.slug }),
+      });
       assert.equal(route, c.route);
     });
   }
@@ -87,7 +103,10 @@ const prefixCases: readonly { input: string; name: string; position?: number }[]
 describe('parseNumberPrefix', () => {
   for (const c of prefixCases) {
     it(`"${c.input}" -> "${c.name}"${c.position === undefined ? '' : ` at ${c.position}`}`, () => {
-      assert.deepEqual(parseNumberPrefix(c.input), { name: c.name, ...(c.position !== undefined && { position: c.position }) });
+      assert.deepEqual(parseNumberPrefix(c.input), {
+        name: c.name,
+        ...(c.position !== undefined && { position: c.position }),
+      });
     });
   }
 });
@@ -110,7 +129,8 @@ const validRouteCases: readonly { route: string; valid: boolean }[] = [
 
 describe('isValidRoute', () => {
   for (const c of validRouteCases) {
-    it(`${JSON.stringify(c.route)} is ${c.valid ? 'valid' : 'invalid'}`, () => assert.equal(isValidRoute(c.route), c.valid));
+    it(`${JSON.stringify(c.route)} is ${c.valid ? 'valid' : 'invalid'}`, () =>
+      assert.equal(isValidRoute(c.route), c.valid));
   }
 });
 
@@ -127,7 +147,8 @@ const trailingSlashCases: readonly { route: string; setting: boolean | undefined
 
 describe('applyTrailingSlash', () => {
   for (const c of trailingSlashCases) {
-    it(`${c.route} with trailingSlash ${String(c.setting)} -> ${c.expected}`, () => assert.equal(applyTrailingSlash(asRoute(c.route), c.setting), c.expected));
+    it(`${c.route} with trailingSlash ${String(c.setting)} -> ${c.expected}`, () =>
+      assert.equal(applyTrailingSlash(asRoute(c.route), c.setting), c.expected));
   }
 });
 

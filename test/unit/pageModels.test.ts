@@ -13,23 +13,52 @@ import type { DocPageModel } from '../../src/shared/types.js';
 const files: Record<string, string> = {
   'intro.md': '---\nslug: /\n---\n# Home\n\nWelcome to the wiki.',
   'web/web.md': '# Web\n\nAbout the web.',
-  'web/vite.md': '---\ndescription: A fast bundler\nkeywords: [vite, build]\n---\n# Vite\n\n## Setup\n\n### Config\n\n#### Deep\n\n##### Deeper',
+  'web/vite.md':
+    '---\ndescription: A fast bundler\nkeywords: [vite, build]\n---\n# Vite\n\n## Setup\n\n### Config\n\n#### Deep\n\n##### Deeper',
   'web/nodejs/nodejs.md': '---\nsidebar_label: Node\n---\n# Node.js',
   'web/nodejs/fastify.md': '---\npagination_next: null\n---\n# Fastify',
-  'tools/hammer.md': '---\npagination_prev: web/vite\npagination_next: tools/saw\ncustom_edit_url: https://example.com/edit/hammer\n---\n# Hammer',
+  'tools/hammer.md':
+    '---\npagination_prev: web/vite\npagination_next: tools/saw\ncustom_edit_url: https://example.com/edit/hammer\n---\n# Hammer',
   'tools/saw.md': '---\npagination_label: The saw\ncustom_edit_url: null\n---\n# Saw',
   'tools/drill.md': '# Drill',
 };
 
 /** Page models of the in-memory site above through the real resolve, parse and sidebar stages. */
 function buildPages(config: Partial<SiteConfigInput> = {}): Map<string, DocPageModel> {
-  const siteConfig = validateConfig({ title: 'Test Wiki', url: 'https://wiki.example.com', editUrl: 'https://github.com/me/wiki/edit/main/docs', ...config }, 'test');
-  const notes = Object.entries(files).map(([sourcePath, text]) => ({ sourcePath: asSourcePath(sourcePath), filePath: `/virtual/docs/${sourcePath}`, text }));
+  const siteConfig = validateConfig(
+    {
+      title: 'Test Wiki',
+      url: 'https://wiki.example.com',
+      editUrl: 'https://github.com/me/wiki/edit/main/docs',
+      ...config,
+    },
+    'test',
+  );
+  const notes = Object.entries(files).map(([sourcePath, text]) => ({
+    sourcePath: asSourcePath(sourcePath),
+    filePath: `/virtual/docs/${sourcePath}`,
+    text,
+  }));
   const diagnostics = new DiagnosticList();
-  const { notes: docs } = resolveNotes({ notes, diagnostics, displayPath: (file) => file, includeDrafts: false, trailingSlash: siteConfig.trailingSlash, onDuplicateRoutes: 'warn' });
-  const parsed = parseNotesInline(docs, { routes: docs.map((doc) => [doc.sourcePath, doc.route] as const), docsDir: '/virtual/docs', staticFiles: new Set(), extraRoutes: new Set(), baseUrl: siteConfig.baseUrl });
+  const { notes: docs } = resolveNotes({
+    notes,
+    diagnostics,
+    displayPath: (file) => file,
+    includeDrafts: false,
+    trailingSlash: siteConfig.trailingSlash,
+    onDuplicateRoutes: 'warn',
+  });
+  const parsed = parseNotesInline(docs, {
+    routes: docs.map((doc) => [doc.sourcePath, doc.route] as const),
+    docsDir: '/virtual/docs',
+    staticFiles: new Set(),
+    extraRoutes: new Set(),
+    baseUrl: siteConfig.baseUrl,
+  });
   const sidebar = buildSidebar({ docs: parsed, categories: new Map(), collapsed: true });
-  return new Map(buildNotePageModels({ config: siteConfig, sidebar, docs: parsed }).map((page) => [page.docId as string, page]));
+  return new Map(
+    buildNotePageModels({ config: siteConfig, sidebar, docs: parsed }).map((page) => [page.docId as string, page]),
+  );
 }
 
 const pages = buildPages();
@@ -46,21 +75,36 @@ describe('breadcrumbs', () => {
     { id: 'web/web', expected: [{ label: 'Web' }] },
     { id: 'web/vite', expected: [{ label: 'Web', href: '/web/' }, { label: 'Vite' }] },
     { id: 'web/nodejs/nodejs', expected: [{ label: 'Web', href: '/web/' }, { label: 'Node' }] },
-    { id: 'web/nodejs/fastify', expected: [{ label: 'Web', href: '/web/' }, { label: 'Node', href: '/web/nodejs/' }, { label: 'Fastify' }] },
+    {
+      id: 'web/nodejs/fastify',
+      expected: [{ label: 'Web', href: '/web/' }, { label: 'Node', href: '/web/nodejs/' }, { label: 'Fastify' }],
+    },
     { id: 'tools/hammer', expected: [{ label: 'tools' }, { label: 'Hammer' }] },
   ];
   for (const c of cases) it(c.id, () => assert.deepEqual(page(c.id).breadcrumbs, c.expected));
 });
 
 describe('previous and next', () => {
-  const cases: readonly { id: string; previous?: { title: string; href: string }; next?: { title: string; href: string } }[] = [
+  const cases: readonly {
+    id: string;
+    previous?: { title: string; href: string };
+    next?: { title: string; href: string };
+  }[] = [
     { id: 'intro', next: { title: 'Drill', href: '/tools/drill' } },
     { id: 'web/web', previous: { title: 'Saw', href: '/tools/saw' }, next: { title: 'Node', href: '/web/nodejs/' } },
-    { id: 'web/nodejs/nodejs', previous: { title: 'Web', href: '/web/' }, next: { title: 'Fastify', href: '/web/nodejs/fastify' } },
+    {
+      id: 'web/nodejs/nodejs',
+      previous: { title: 'Web', href: '/web/' },
+      next: { title: 'Fastify', href: '/web/nodejs/fastify' },
+    },
     { id: 'web/vite', previous: { title: 'Fastify', href: '/web/nodejs/fastify' } },
     // Overrides: pagination_next: null; pagination_prev/next by doc id; pagination_label.
     { id: 'web/nodejs/fastify', previous: { title: 'Node', href: '/web/nodejs/' } },
-    { id: 'tools/hammer', previous: { title: 'Vite', href: '/web/vite' }, next: { title: 'The saw', href: '/tools/saw' } },
+    {
+      id: 'tools/hammer',
+      previous: { title: 'Vite', href: '/web/vite' },
+      next: { title: 'The saw', href: '/tools/saw' },
+    },
     { id: 'tools/drill', previous: { title: 'Home', href: '/' }, next: { title: 'Hammer', href: '/tools/hammer' } },
   ];
   for (const c of cases) {
@@ -74,7 +118,11 @@ describe('previous and next', () => {
 describe('edit URL', () => {
   const cases: readonly { id: string; config?: Partial<SiteConfigInput>; expected: string | undefined }[] = [
     { id: 'web/vite', expected: 'https://github.com/me/wiki/edit/main/docs/web/vite.md' },
-    { id: 'intro', config: { editUrl: 'https://github.com/me/wiki/edit/main/docs/' }, expected: 'https://github.com/me/wiki/edit/main/docs/intro.md' },
+    {
+      id: 'intro',
+      config: { editUrl: 'https://github.com/me/wiki/edit/main/docs/' },
+      expected: 'https://github.com/me/wiki/edit/main/docs/intro.md',
+    },
     { id: 'tools/hammer', expected: 'https://example.com/edit/hammer' },
     { id: 'tools/saw', expected: undefined },
     { id: 'web/vite', config: { editUrl: undefined }, expected: undefined },
@@ -112,13 +160,17 @@ describe('titles, description and TOC', () => {
   for (const c of tocCases) {
     it(`TOC with levels ${c.levels ? `${c.levels.minHeadingLevel}-${c.levels.maxHeadingLevel}` : 'by default (2-3)'}: ${c.ids.join(', ')}`, () => {
       const models = c.levels ? buildPages({ tableOfContents: c.levels }) : pages;
-      assert.deepEqual(models.get('web/vite')?.toc.map((item) => item.id), c.ids);
+      assert.deepEqual(
+        models.get('web/vite')?.toc.map((item) => item.id),
+        c.ids,
+      );
     });
   }
 });
 
 describe('head tags', () => {
-  const attributesOf = (model: DocPageModel, tag: 'meta' | 'link') => model.head.filter((t) => t.tag === tag).map((t) => t.attributes);
+  const attributesOf = (model: DocPageModel, tag: 'meta' | 'link') =>
+    model.head.filter((t) => t.tag === tag).map((t) => t.attributes);
 
   it('canonical, hreflang en and x-default point at the page URL', () => {
     const links = attributesOf(page('web/vite'), 'link');
@@ -140,7 +192,13 @@ describe('head tags', () => {
         { name: 'keywords', content: 'vite, build' },
       ],
     },
-    { id: 'web/nodejs/nodejs', expected: [{ property: 'og:title', content: 'Node.js | Test Wiki' }, { property: 'og:url', content: 'https://wiki.example.com/web/nodejs/' }] },
+    {
+      id: 'web/nodejs/nodejs',
+      expected: [
+        { property: 'og:title', content: 'Node.js | Test Wiki' },
+        { property: 'og:url', content: 'https://wiki.example.com/web/nodejs/' },
+      ],
+    },
     {
       id: 'web/web',
       config: { noIndex: true, url: 'https://example.org', baseUrl: '/wiki/' },

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { RecentMap } from '../../src/node/render/recentMap.js';
+import { RecentMap } from '../../src/shared/recentMap.js';
 
 describe('RecentMap', () => {
   it('keeps only its most recently used entries: a read counts as a use', () => {

@@ -5,7 +5,14 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it, test } from 'node:test';
-import { createHit, type DocSearchHit, highlightTerms, safeUrl, sanitizeHighlight, sanitizeHit } from '../../src/client/search/hits.js';
+import {
+  createHit,
+  type DocSearchHit,
+  highlightTerms,
+  safeUrl,
+  sanitizeHighlight,
+  sanitizeHit,
+} from '../../src/client/search/hits.js';
 import { hostileAlgoliaHit, markupBesidesHighlights } from '../helpers/hostileMarkup.js';
 
 const highlights: Array<[string, string]> = [
@@ -13,7 +20,10 @@ const highlights: Array<[string, string]> = [
   ['<img src=x onerror=alert(1)>', '&lt;img src=x onerror=alert(1)&gt;'],
   ['<mark><img src=x onerror=alert(1)></mark>', '<mark>&lt;img src=x onerror=alert(1)&gt;</mark>'],
   ['<mark><script>alert(1)</script></mark>', '<mark>&lt;script&gt;alert(1)&lt;/script&gt;</mark>'],
-  ['<a href="javascript:alert(1)"><mark>link</mark></a>', '&lt;a href=&quot;javascript:alert(1)&quot;&gt;<mark>link</mark>&lt;/a&gt;'],
+  [
+    '<a href="javascript:alert(1)"><mark>link</mark></a>',
+    '&lt;a href=&quot;javascript:alert(1)&quot;&gt;<mark>link</mark>&lt;/a&gt;',
+  ],
   ['<mark onclick="alert(1)">x</mark>', '&lt;mark onclick=&quot;alert(1)&quot;&gt;x'],
   ['<MARK>x</MARK>', '&lt;MARK&gt;x&lt;/MARK&gt;'],
   ['<mark>open', '<mark>open</mark>'],
@@ -21,11 +31,12 @@ const highlights: Array<[string, string]> = [
   // A crawler may have escaped the text already: decoded once, escaped once.
   ['&lt;config&gt; &amp; <mark>plugins</mark>', '&lt;config&gt; &amp; <mark>plugins</mark>'],
   ['&amp;lt;b&amp;gt;', '&amp;lt;b&amp;gt;'],
-  ['&#39;q&#39; &quot;', '&#39;q&#39; &quot;'],
+  ['&#39;q&#39; &quot;', "'q' &quot;"],
 ];
 
 describe('sanitizeHighlight', () => {
-  for (const [input, expected] of highlights) test(JSON.stringify(input), () => assert.equal(sanitizeHighlight(input), expected));
+  for (const [input, expected] of highlights)
+    test(JSON.stringify(input), () => assert.equal(sanitizeHighlight(input), expected));
   it('is idempotent (a hit may be sanitised by its provider and again by loadProvider)', () => {
     for (const [, once] of highlights) assert.equal(sanitizeHighlight(once), once);
   });
@@ -60,7 +71,10 @@ describe('sanitizeHit', () => {
 
   it('keeps the highlights, the snippets apart, and the text as text', () => {
     assert.equal(hit._snippetResult.content.value, '… <mark>&lt;img src=x onerror=alert(3)&gt;</mark> in a code block');
-    assert.equal(hit._highlightResult.content.value, 'Shows <mark>&lt;img src=x onerror=alert(3)&gt;</mark> in a code block');
+    assert.equal(
+      hit._highlightResult.content.value,
+      'Shows <mark>&lt;img src=x onerror=alert(3)&gt;</mark> in a code block',
+    );
     assert.equal(hit._snippetResult.hierarchy.lvl1.value, '<mark>Title</mark> &lt;script&gt;alert(1)&lt;/script&gt;');
     assert.equal(hit._highlightResult.hierarchy.lvl1.matchLevel, 'full');
     assert.equal(hit.content, 'Shows &lt;img src=x onerror=alert(3)&gt; in a code block');
@@ -70,7 +84,13 @@ describe('sanitizeHit', () => {
   });
 
   it('treats fields of the wrong type as absent', () => {
-    const odd = sanitizeHit({ url: 42, type: '<b>', hierarchy: { lvl0: {}, lvl1: ['x'] }, content: { toString: () => '<script>' }, _highlightResult: { content: { value: 7 } } } as unknown as DocSearchHit);
+    const odd = sanitizeHit({
+      url: 42,
+      type: '<b>',
+      hierarchy: { lvl0: {}, lvl1: ['x'] },
+      content: { toString: () => '<script>' },
+      _highlightResult: { content: { value: 7 } },
+    } as unknown as DocSearchHit);
     assert.deepEqual(markupBesidesHighlights(odd), []);
     assert.equal(odd.type, 'content');
     assert.equal(odd.content, null);
@@ -78,7 +98,13 @@ describe('sanitizeHit', () => {
   });
 
   it("changes nothing in the local provider's hits (already escaped, <mark> only)", () => {
-    const local = createHit({ url: '/rust#libs', type: 'lvl2', hierarchy: { lvl0: 'Languages', lvl1: 'Rust <libs>', lvl2: 'Crates & more' }, highlighted: { lvl2: highlightTerms('Crates & more', ['crates']) }, contentHtml: highlightTerms('Rust <libs> & rusty', ['rust']) });
+    const local = createHit({
+      url: '/rust#libs',
+      type: 'lvl2',
+      hierarchy: { lvl0: 'Languages', lvl1: 'Rust <libs>', lvl2: 'Crates & more' },
+      highlighted: { lvl2: highlightTerms('Crates & more', ['crates']) },
+      contentHtml: highlightTerms('Rust <libs> & rusty', ['rust']),
+    });
     assert.deepEqual(sanitizeHit(local), local);
   });
 });

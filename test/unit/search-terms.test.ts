@@ -20,7 +20,9 @@ describe('terms', () => {
     '',
     '   ...   ',
   ];
-  for (const text of cases) test(`tokenize ${JSON.stringify(text)} as the regex does`, () => assert.deepEqual(tokenize(text), tokenizeByRegex(text)));
+  for (const text of cases)
+    test(`tokenize ${JSON.stringify(text)} as the regex does`, () =>
+      assert.deepEqual(tokenize(text), tokenizeByRegex(text)));
 
   test('scanTerms hands out ranges of the lower-cased text', () => {
     const ranges: string[] = [];
@@ -43,6 +45,9 @@ describe('TermTable', () => {
 
   test('ranges of equal length and different content get different ids', () => {
     const table = new TermTable();
-    assert.deepEqual([table.idOf('ab ba ab', 0, 2), table.idOf('ab ba ab', 3, 5), table.idOf('ab ba ab', 6, 8)], [0, 1, 0]);
+    assert.deepEqual(
+      [table.idOf('ab ba ab', 0, 2), table.idOf('ab ba ab', 3, 5), table.idOf('ab ba ab', 6, 8)],
+      [0, 1, 0],
+    );
   });
 });

@@ -9,19 +9,35 @@ import { after, before, describe, it } from 'node:test';
 import { devEventsPath, type DevMessage } from '../../src/shared/devProtocol.js';
 import { injectDevClient } from '../../src/node/dev/devServer.js';
 import { createLiveEvents } from '../../src/node/dev/liveEvents.js';
-import { addInlineScriptHashes, defaultContentSecurityPolicy, memoryFiles, startSiteServer, type SiteServer } from '../../src/node/server/index.js';
+import {
+  addInlineScriptHashes,
+  defaultContentSecurityPolicy,
+  memoryFiles,
+  startSiteServer,
+  type SiteServer,
+} from '../../src/node/server/index.js';
 
 const headScript = "(function(){document.documentElement.setAttribute('data-theme','light');})();";
 const noteScript = "document.querySelector('article').dataset.ran = 'yes';";
 const files = new Map<string, string>([
-  ['index.html', `<!doctype html><html><head><script>${headScript}</script></head><body><h1>Home</h1><script id="boot" type="application/json">{"a":1}</script><script type="module" src="/assets/app.js"></script></body></html>`],
-  ['note.html', `<!doctype html><html><head><script>${headScript}</script></head><body><article><p>Raw HTML:</p><script>${noteScript}</script></article></body></html>`],
+  [
+    'index.html',
+    `<!doctype html><html><head><script>${headScript}</script></head><body><h1>Home</h1><script id="boot" type="application/json">{"a":1}</script><script type="module" src="/assets/app.js"></script></body></html>`,
+  ],
+  [
+    'note.html',
+    `<!doctype html><html><head><script>${headScript}</script></head><body><article><p>Raw HTML:</p><script>${noteScript}</script></article></body></html>`,
+  ],
   ['404.html', '<!doctype html><h1>Lost</h1>'],
   ['assets/app.js', 'export {};'],
   ['secret.txt', 'not a secret: a site file'],
 ]);
 
-function send(server: SiteServer, rawPath: string, method = 'GET'): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: string }> {
+function send(
+  server: SiteServer,
+  rawPath: string,
+  method = 'GET',
+): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: string }> {
   return new Promise((resolve, reject) => {
     const req = request({ host: '127.0.0.1', port: server.port, path: rawPath, method, agent: false }, (res) => {
       let body = '';
@@ -80,7 +96,10 @@ describe('site server for wiki dev', () => {
     const scriptSrc = csp.split('; ').find((d) => d.startsWith('script-src '))!;
     assert.ok(scriptSrc.includes(sha256(headScript)), scriptSrc);
     assert.ok(!scriptSrc.includes('unsafe-inline'));
-    assert.equal((await send(server, '/assets/app.js')).headers['content-security-policy'], defaultContentSecurityPolicy);
+    assert.equal(
+      (await send(server, '/assets/app.js')).headers['content-security-policy'],
+      defaultContentSecurityPolicy,
+    );
   });
 
   it("allows a note's own inline <script> too: raw HTML runs as on any static host (sanitising is a build setting)", async () => {
@@ -91,8 +110,14 @@ describe('site server for wiki dev', () => {
   });
 
   it('adds hashes only for inline scripts with a body', () => {
-    assert.equal(addInlineScriptHashes("script-src 'self'", '<script src="/a.js"></script><script></script>'), "script-src 'self'");
-    assert.equal(addInlineScriptHashes("default-src 'none'", '<script>x()</script>'), `default-src 'none'; script-src 'self' ${sha256('x()')}`);
+    assert.equal(
+      addInlineScriptHashes("script-src 'self'", '<script src="/a.js"></script><script></script>'),
+      "script-src 'self'",
+    );
+    assert.equal(
+      addInlineScriptHashes("default-src 'none'", '<script>x()</script>'),
+      `default-src 'none'; script-src 'self' ${sha256('x()')}`,
+    );
   });
 
   it('streams hello on connect and every broadcast after it', async () => {
@@ -108,8 +133,17 @@ describe('site server for wiki dev', () => {
     assert.equal(events.clientCount, 1);
     events.broadcast({ type: 'update', version: 8, content: ['/a'], reload: [], problems: [] });
     await readUntil('"version":8');
-    const messages = text.split('\n').filter((line) => line.startsWith('data: ')).map((line) => JSON.parse(line.slice(6)) as DevMessage);
-    assert.deepEqual(messages.map((m) => [m.type, m.version]), [['hello', 7], ['update', 8]]);
+    const messages = text
+      .split('\n')
+      .filter((line) => line.startsWith('data: '))
+      .map((line) => JSON.parse(line.slice(6)) as DevMessage);
+    assert.deepEqual(
+      messages.map((m) => [m.type, m.version]),
+      [
+        ['hello', 7],
+        ['update', 8],
+      ],
+    );
     controller.abort();
   });
 
@@ -118,11 +152,16 @@ describe('site server for wiki dev', () => {
     const plain = await startSiteServer({ files: memoryFiles(big), port: 0, compress: false });
     try {
       const res = await new Promise<{ encoding: string | undefined; length: number }>((resolve, reject) => {
-        request({ host: '127.0.0.1', port: plain.port, path: '/', headers: { 'Accept-Encoding': 'br, gzip' }, agent: false }, (r) => {
-          let length = 0;
-          r.on('data', (chunk: Buffer) => (length += chunk.byteLength));
-          r.on('end', () => resolve({ encoding: r.headers['content-encoding'], length }));
-        }).on('error', reject).end();
+        request(
+          { host: '127.0.0.1', port: plain.port, path: '/', headers: { 'Accept-Encoding': 'br, gzip' }, agent: false },
+          (r) => {
+            let length = 0;
+            r.on('data', (chunk: Buffer) => (length += chunk.byteLength));
+            r.on('end', () => resolve({ encoding: r.headers['content-encoding'], length }));
+          },
+        )
+          .on('error', reject)
+          .end();
       });
       assert.deepEqual(res, { encoding: undefined, length: big.get('index.html')!.length });
     } finally {
@@ -131,7 +170,10 @@ describe('site server for wiki dev', () => {
   });
 
   it('injects the live-update script before </body>, tagged with the version', () => {
-    assert.equal(injectDevClient('<body><p>x</p></body></html>', 3), '<body><p>x</p><script type="module" src="/__wiki/dev/client.js" data-wiki-dev-version="3"></script>\n</body></html>');
+    assert.equal(
+      injectDevClient('<body><p>x</p></body></html>', 3),
+      '<body><p>x</p><script type="module" src="/__wiki/dev/client.js" data-wiki-dev-version="3"></script>\n</body></html>',
+    );
   });
 
   // Every attempt to leave the site: the status and the exact body (never a file's contents).

@@ -9,8 +9,7 @@ import { after, before, describe, it } from 'node:test';
 import { devEventsPath } from '../../src/shared/devProtocol.js';
 import { startDevServer, type DevServer } from '../../src/node/dev/devServer.js';
 import { createHostCheck } from '../../src/node/server/index.js';
-import { fixturesDir, makeTempDir } from '../helpers/cli.js';
-import { copyFixtureSite } from '../helpers/devServer.js';
+import { fixturesDir } from '../helpers/cli.js';
 
 describe('createHostCheck', () => {
   const cases: Array<[bind: string, host: string | undefined, allowed: boolean]> = [
@@ -55,7 +54,11 @@ describe('createHostCheck', () => {
   });
 });
 
-function send(url: string, rawPath: string, host: string): Promise<{ status: number; headers: IncomingHttpHeaders; body: string }> {
+function send(
+  url: string,
+  rawPath: string,
+  host: string,
+): Promise<{ status: number; headers: IncomingHttpHeaders; body: string }> {
   const { hostname, port } = new URL(url);
   return new Promise((resolve, reject) => {
     const req = request({ host: hostname, port, path: rawPath, headers: { Host: host }, agent: false }, (res) => {
@@ -74,9 +77,8 @@ function send(url: string, rawPath: string, host: string): Promise<{ status: num
 describe('wiki dev Host header', () => {
   let dev: DevServer;
   before(async () => {
-    const siteDir = makeTempDir('wiki-dev-host-');
-    copyFixtureSite(path.join(fixturesDir, 'basic/docs'), siteDir, 'Host Check');
-    dev = await startDevServer({ configPath: path.join(siteDir, 'wiki.config.ts'), port: 0, log: () => {} });
+    // Served in place: the dev server only reads the site folder (its caches go to node_modules/.cache).
+    dev = await startDevServer({ configPath: path.join(fixturesDir, 'basic/wiki.config.ts'), port: 0, log: () => {} });
   });
   after(() => dev?.close());
 

@@ -9,9 +9,22 @@ import { resolveNotes } from '../../src/node/resolve/routes.js';
 import { buildSidebar, MAX_REPEATED_TITLE, shortenTitle } from '../../src/node/resolve/sidebar.js';
 import { asDocId, asRoute, asSourcePath } from '../../src/shared/paths.js';
 import {
-  assemblePageSidebar, indexSidebarRoutes, pageSidebarBranches, pageSidebarWindows, pruneSidebar, SIDEBAR_CHUNK_SIZE, SIDEBAR_WIDE_LIST,
-  SIDEBAR_WINDOW_BLOCK, SIDEBAR_WINDOW_HEAD, sidebarChunkFile, sidebarChunksOf, sidebarHasLoadedRoute, sidebarShapeKeys, sidebarSkeleton,
-  sidebarWindowRanges, type PageSidebarWindows,
+  assemblePageSidebar,
+  indexSidebarRoutes,
+  pageSidebarBranches,
+  pageSidebarWindows,
+  pruneSidebar,
+  SIDEBAR_CHUNK_SIZE,
+  SIDEBAR_WIDE_LIST,
+  SIDEBAR_WINDOW_BLOCK,
+  SIDEBAR_WINDOW_HEAD,
+  sidebarChunkFile,
+  sidebarChunksOf,
+  sidebarHasLoadedRoute,
+  sidebarShapeKeys,
+  sidebarSkeleton,
+  sidebarWindowRanges,
+  type PageSidebarWindows,
 } from '../../src/shared/sidebar.js';
 import type { Breadcrumb, DocPageModel, SidebarCategory, SidebarItem, SidebarMore } from '../../src/shared/types.js';
 import type { RuntimeContext } from '../../src/client/context.js';
@@ -22,7 +35,10 @@ import { loadSidebarItems, sidebarForPage } from '../../src/client/sidebarBranch
 // the browser rebuilds from the sidebar files (it must be the very tree the page was rendered with, or hydration fails).
 
 it('has the sizes the cases below are written for', () => {
-  assert.deepEqual([SIDEBAR_WIDE_LIST, SIDEBAR_WINDOW_BLOCK, SIDEBAR_WINDOW_HEAD, SIDEBAR_CHUNK_SIZE], [150, 25, 5, 200]);
+  assert.deepEqual(
+    [SIDEBAR_WIDE_LIST, SIDEBAR_WINDOW_BLOCK, SIDEBAR_WINDOW_HEAD, SIDEBAR_CHUNK_SIZE],
+    [150, 25, 5, 200],
+  );
 });
 
 describe('sidebarWindowRanges', () => {
@@ -33,18 +49,56 @@ describe('sidebarWindowRanges', () => {
     { total: 151, at: 0, expected: [[0, 50]], why: 'first block: itself and the next' },
     { total: 151, at: 24, expected: [[0, 50]], why: 'the same for the whole first block' },
     { total: 151, at: 25, expected: [[0, 75]], why: 'second block: the first three blocks, head included' },
-    { total: 151, at: 50, expected: [[0, 5], [25, 100]], why: 'third block: the head, then blocks 1 to 3' },
-    { total: 151, at: 150, expected: [[0, 5], [125, 151]], why: 'last block: cut at the end of the list' },
-    { total: 10_000, at: 4821, expected: [[0, 5], [4775, 4850]], why: 'the middle of a large folder' },
-    { total: 10_000, at: 9999, expected: [[0, 5], [9950, 10_000]], why: 'its last item' },
+    {
+      total: 151,
+      at: 50,
+      expected: [
+        [0, 5],
+        [25, 100],
+      ],
+      why: 'third block: the head, then blocks 1 to 3',
+    },
+    {
+      total: 151,
+      at: 150,
+      expected: [
+        [0, 5],
+        [125, 151],
+      ],
+      why: 'last block: cut at the end of the list',
+    },
+    {
+      total: 10_000,
+      at: 4821,
+      expected: [
+        [0, 5],
+        [4775, 4850],
+      ],
+      why: 'the middle of a large folder',
+    },
+    {
+      total: 10_000,
+      at: 9999,
+      expected: [
+        [0, 5],
+        [9950, 10_000],
+      ],
+      why: 'its last item',
+    },
   ];
-  for (const c of cases) it(`${c.total} items, item ${c.at}: ${c.why}`, () => assert.deepEqual(sidebarWindowRanges(c.total, c.at), c.expected));
+  for (const c of cases)
+    it(`${c.total} items, item ${c.at}: ${c.why}`, () =>
+      assert.deepEqual(sidebarWindowRanges(c.total, c.at), c.expected));
 
   it('never shows more than the head and three blocks', () => {
     for (let at = -1; at < 1000; at++) {
       const shown = sidebarWindowRanges(1000, at).reduce((sum, [start, end]) => sum + end - start, 0);
       assert.ok(shown <= SIDEBAR_WINDOW_HEAD + 3 * SIDEBAR_WINDOW_BLOCK, `item ${at}: ${shown}`);
-      if (at >= 0) assert.ok(sidebarWindowRanges(1000, at).some(([start, end]) => start <= at && at < end), `item ${at} is shown`);
+      if (at >= 0)
+        assert.ok(
+          sidebarWindowRanges(1000, at).some(([start, end]) => start <= at && at < end),
+          `item ${at} is shown`,
+        );
     }
   });
 });
@@ -52,8 +106,20 @@ describe('sidebarWindowRanges', () => {
 describe('sidebarChunksOf', () => {
   const cases: readonly { ranges: [number, number][]; expected: number[] }[] = [
     { ranges: [[0, 50]], expected: [0] },
-    { ranges: [[0, 5], [175, 250]], expected: [0, 1] },
-    { ranges: [[0, 5], [4775, 4850]], expected: [0, 23, 24] },
+    {
+      ranges: [
+        [0, 5],
+        [175, 250],
+      ],
+      expected: [0, 1],
+    },
+    {
+      ranges: [
+        [0, 5],
+        [4775, 4850],
+      ],
+      expected: [0, 23, 24],
+    },
     { ranges: [[0, 200]], expected: [0] },
     { ranges: [[0, 201]], expected: [0, 1] },
   ];
@@ -62,24 +128,57 @@ describe('sidebarChunksOf', () => {
 
 // ---- A synthetic tree with every kind of wide list ----
 
-const link = (href: string, label = href): SidebarItem => ({ type: 'link', label, href: asRoute(href), docId: asDocId(href.slice(1)) });
-const category = (label: string, items: SidebarItem[], options: { href?: string; collapsed?: boolean } = {}): SidebarCategory => ({
-  type: 'category', label, ...(options.href && { href: asRoute(options.href) }), collapsible: true, collapsed: options.collapsed ?? true, items,
+const link = (href: string, label = href): SidebarItem => ({
+  type: 'link',
+  label,
+  href: asRoute(href),
+  docId: asDocId(href.slice(1)),
+});
+const category = (
+  label: string,
+  items: SidebarItem[],
+  options: { href?: string; collapsed?: boolean } = {},
+): SidebarCategory => ({
+  type: 'category',
+  label,
+  ...(options.href && { href: asRoute(options.href) }),
+  collapsible: true,
+  collapsed: options.collapsed ?? true,
+  items,
 });
 const links = (prefix: string, count: number) => Array.from({ length: count }, (_unused, i) => link(`${prefix}${i}`));
 
 /** A wide top level (170 items) holding: a wide folder with an index page and a subfolder in it, a folder holding a wide folder, an expanded wide folder. */
 function wideTree(): SidebarItem[] {
-  const wide = category('Wide', [...links('/wide/n', 300), category('Inner', links('/wide/inner/n', 3), { href: '/wide/inner/' }), ...links('/wide/m', 100)], { href: '/wide/' });
+  const wide = category(
+    'Wide',
+    [
+      ...links('/wide/n', 300),
+      category('Inner', links('/wide/inner/n', 3), { href: '/wide/inner/' }),
+      ...links('/wide/m', 100),
+    ],
+    { href: '/wide/' },
+  );
   const nested = category('Nested', [link('/nested/a'), category('Deep', links('/nested/deep/n', 160))]);
   const open = category('Open', links('/open/n', 155), { collapsed: false });
-  return [link('/'), ...links('/r', 80), wide, nested, ...links('/s', 80), open, category('Small', links('/small/n', 4))];
+  return [
+    link('/'),
+    ...links('/r', 80),
+    wide,
+    nested,
+    ...links('/s', 80),
+    open,
+    category('Small', links('/small/n', 4)),
+  ];
 }
 
 const config = validateConfig({ title: 'Wide', url: 'https://wiki.example.com', baseUrl: '/wiki/' }, 'test');
 
 /** Every route of a tree, with the breadcrumbs a page model gives it (the categories above it). */
-function routesOf(items: readonly SidebarItem[], trail: Breadcrumb[] = []): { route: string; breadcrumbs: Breadcrumb[] }[] {
+function routesOf(
+  items: readonly SidebarItem[],
+  trail: Breadcrumb[] = [],
+): { route: string; breadcrumbs: Breadcrumb[] }[] {
   return items.flatMap((item) => {
     if (item.type === 'more') return [];
     const own = item.href ? [{ route: item.href as string, breadcrumbs: [...trail, { label: item.label }] }] : [];
@@ -102,21 +201,40 @@ function sidebarFiles(sidebar: readonly SidebarItem[]) {
 }
 
 /** What the browser assembles for the page at `route` from the files its data names (see bootSidebar.ts). */
-function assembleInBrowser(tree: readonly SidebarItem[], route: string, site: ReturnType<typeof sidebarFiles>): SidebarItem[] {
+function assembleInBrowser(
+  tree: readonly SidebarItem[],
+  route: string,
+  site: ReturnType<typeof sidebarFiles>,
+): SidebarItem[] {
   const filesUrl = site.runtime.sidebarBranchUrl;
   const index = indexSidebarRoutes(tree, filesUrl);
   const pruned = pruneSidebar(tree, route, index);
-  const branches = new Map(pageSidebarBranches(tree, route, index).map((i) => [i, site.json<SidebarItem>(`${filesUrl}${i}.json`)]));
+  const branches = new Map(
+    pageSidebarBranches(tree, route, index).map((i) => [i, site.json<SidebarItem>(`${filesUrl}${i}.json`)]),
+  );
   const chunks = new Map<string, Map<number, SidebarItem[]>>();
   for (const window of pageSidebarWindows(pruned, route)) {
-    chunks.set(window.list, new Map(window.chunks.map((chunk) => [chunk, site.json<SidebarItem[]>(`${filesUrl}${sidebarChunkFile(window.list, chunk)}`)])));
+    chunks.set(
+      window.list,
+      new Map(
+        window.chunks.map((chunk) => [
+          chunk,
+          site.json<SidebarItem[]>(`${filesUrl}${sidebarChunkFile(window.list, chunk)}`),
+        ]),
+      ),
+    );
   }
-  return assemblePageSidebar(site.json<SidebarItem[]>(site.runtime.sidebarSkeletonUrl), branches, route, { chunks, filesUrl });
+  return assemblePageSidebar(site.json<SidebarItem[]>(site.runtime.sidebarSkeletonUrl), branches, route, {
+    chunks,
+    filesUrl,
+  });
 }
 
 /** The lists of a pruned tree as outlines: link hrefs, `[label]` for categories, `+N` for a `more` entry. */
 function outline(items: readonly SidebarItem[]): string[] {
-  return items.map((item) => (item.type === 'more' ? `+${item.total}` : item.type === 'category' ? `[${item.label}]` : item.href));
+  return items.map((item) =>
+    item.type === 'more' ? `+${item.total}` : item.type === 'category' ? `[${item.label}]` : item.href,
+  );
 }
 
 const moreOf = (items: readonly SidebarItem[]): SidebarMore | undefined => {
@@ -137,15 +255,35 @@ describe('pruneSidebar with wide lists', () => {
   it('shows the head and the blocks around the page, then "Show all"', () => {
     const pruned = pruneSidebar(tree, '/wide/n260', index);
     const wide = find(pruned, 'Wide');
-    assert.deepEqual(outline(wide.items), [...['/wide/n0', '/wide/n1', '/wide/n2', '/wide/n3', '/wide/n4'], ...Array.from({ length: 75 }, (_u, i) => `/wide/n${225 + i}`), '+401']);
-    assert.deepEqual(moreOf(wide.items), { type: 'more', label: 'Wide', list: '81', total: 401, shown: [[0, 5], [225, 300]], listing: `${filesUrl}list-81/` });
+    assert.deepEqual(outline(wide.items), [
+      ...['/wide/n0', '/wide/n1', '/wide/n2', '/wide/n3', '/wide/n4'],
+      ...Array.from({ length: 75 }, (_u, i) => `/wide/n${225 + i}`),
+      '+401',
+    ]);
+    assert.deepEqual(moreOf(wide.items), {
+      type: 'more',
+      label: 'Wide',
+      list: '81',
+      total: 401,
+      shown: [
+        [0, 5],
+        [225, 300],
+      ],
+      listing: `${filesUrl}list-81/`,
+    });
     // The top level is wide too: its window is around Wide, the item holding the page.
-    assert.deepEqual(moreOf(pruned)?.shown, [[0, 5], [50, 125]]);
+    assert.deepEqual(moreOf(pruned)?.shown, [
+      [0, 5],
+      [50, 125],
+    ]);
   });
 
   it('finds the page inside a subfolder of a wide list', () => {
     const wide = find(pruneSidebar(tree, '/wide/inner/n1', index), 'Wide');
-    assert.deepEqual(moreOf(wide.items)?.shown, [[0, 5], [275, 350]]);
+    assert.deepEqual(moreOf(wide.items)?.shown, [
+      [0, 5],
+      [275, 350],
+    ]);
     assert.deepEqual(outline(find(wide.items, 'Inner').items), ['/wide/inner/n0', '/wide/inner/n1', '/wide/inner/n2']);
   });
 
@@ -180,14 +318,24 @@ describe('the sidebar files', () => {
   it('rebuild in the browser the very sidebar of every page', () => {
     const filesUrl = site.runtime.sidebarBranchUrl;
     const index = indexSidebarRoutes(tree, filesUrl);
-    const differing = routesOf(tree).filter(({ route }) => !assertSame(assembleInBrowser(tree, route, site), pruneSidebar(tree, route, index)));
-    assert.deepEqual(differing.map(({ route }) => route), []);
+    const differing = routesOf(tree).filter(
+      ({ route }) => !assertSame(assembleInBrowser(tree, route, site), pruneSidebar(tree, route, index)),
+    );
+    assert.deepEqual(
+      differing.map(({ route }) => route),
+      [],
+    );
   });
 
   it('stay bounded: no file but the whole tree (for tools) holds a wide list whole', () => {
-    const largest = [...site.files].filter(([relPath]) => /^assets\/sidebar-[^/]+\//.test(relPath)).reduce((max, [, text]) => Math.max(max, text.length), 0);
+    const largest = [...site.files]
+      .filter(([relPath]) => /^assets\/sidebar-[^/]+\//.test(relPath))
+      .reduce((max, [, text]) => Math.max(max, text.length), 0);
     assert.ok(largest < 30_000, `largest sidebar file: ${largest} characters`);
-    assert.deepEqual(sidebarSkeleton(tree, 'u/').map((item) => item.type), ['more']);
+    assert.deepEqual(
+      sidebarSkeleton(tree, 'u/').map((item) => item.type),
+      ['more'],
+    );
   });
 
   it('list every note of a wide list on its listing pages, which link each other', () => {
@@ -213,16 +361,28 @@ describe('the browser runtime with wide lists', () => {
 
   /** A runtime context showing `route` as the page loaded it, with fetch answering from the sidebar files. */
   function runtimeOn(route: string): RuntimeContext {
-    globalThis.fetch = (async (url: string) => ({ status: 200, json: async () => site.json(String(url)) })) as unknown as typeof fetch;
+    globalThis.fetch = (async (url: string) => ({
+      status: 200,
+      json: async () => site.json(String(url)),
+    })) as unknown as typeof fetch;
     const store = createViewStore({ page: pageAt(route), sidebar: assembleInBrowser(tree, route, site) });
-    return { store, settings: site.runtime, loadSidebarBranch: async (i: number) => site.json<SidebarItem>(`${site.runtime.sidebarBranchUrl}${i}.json`) } as unknown as RuntimeContext;
+    return {
+      store,
+      settings: site.runtime,
+      loadSidebarBranch: async (i: number) => site.json<SidebarItem>(`${site.runtime.sidebarBranchUrl}${i}.json`),
+    } as unknown as RuntimeContext;
   }
 
   /** The page data of `route`, with the windows the build writes into it. */
   function pageAt(route: string): DocPageModel {
     const index = indexSidebarRoutes(tree, site.runtime.sidebarBranchUrl);
     const windows = pageSidebarWindows(pruneSidebar(tree, route, index), route);
-    return { kind: 'doc', route: asRoute(route), breadcrumbs: routes.get(route)!.breadcrumbs, ...(windows.length > 0 && { sidebarWindows: windows }) } as unknown as DocPageModel;
+    return {
+      kind: 'doc',
+      route: asRoute(route),
+      breadcrumbs: routes.get(route)!.breadcrumbs,
+      ...(windows.length > 0 && { sidebarWindows: windows }),
+    } as unknown as DocPageModel;
   }
 
   const moves: readonly [string, string][] = [
@@ -240,7 +400,12 @@ describe('the browser runtime with wide lists', () => {
       assert.ok(sidebarHasLoadedRoute(sidebar, to), `${to} is in the tree`);
       for (const window of (pageAt(to) as DocPageModel & PageSidebarWindows).sidebarWindows ?? []) {
         const held = listOf(sidebar, window.list);
-        if (held) assert.deepEqual(moreOf(held)?.shown ?? 'whole', sidebarWindowRanges(moreOf(held)?.total ?? held.length, window.at), `list ${window.list}`);
+        if (held)
+          assert.deepEqual(
+            moreOf(held)?.shown ?? 'whole',
+            sidebarWindowRanges(moreOf(held)?.total ?? held.length, window.at),
+            `list ${window.list}`,
+          );
       }
     });
   }
@@ -263,7 +428,14 @@ describe('the browser runtime with wide lists', () => {
     await loadSidebarItems(ctx, inner);
     const loaded = find(find(ctx.store.get().sidebar, 'Wide').items, 'Inner');
     assert.deepEqual(outline(loaded.items), ['/wide/inner/n0', '/wide/inner/n1', '/wide/inner/n2']);
-    assert.deepEqual(moreOf(find(ctx.store.get().sidebar, 'Wide').items)?.shown, [[0, 5], [250, 325]], 'the window stays');
+    assert.deepEqual(
+      moreOf(find(ctx.store.get().sidebar, 'Wide').items)?.shown,
+      [
+        [0, 5],
+        [250, 325],
+      ],
+      'the window stays',
+    );
   });
 });
 
@@ -272,7 +444,9 @@ function listOf(items: readonly SidebarItem[], list: string): readonly SidebarIt
   if (list === 'root') return items;
   const [first, ...rest] = list.split('.').map(Number);
   const more = moreOf(items);
-  const position = more ? more.shown.flatMap(([start, end]) => Array.from({ length: end - start }, (_u, i) => start + i)).indexOf(first!) : first!;
+  const position = more
+    ? more.shown.flatMap(([start, end]) => Array.from({ length: end - start }, (_u, i) => start + i)).indexOf(first!)
+    : first!;
   const item = items[position];
   if (item?.type !== 'category') return undefined;
   return rest.length === 0 ? item.items : listOf(item.items, rest.join('.'));
@@ -285,7 +459,10 @@ describe('shortenTitle', () => {
     { title: 'Rust', expected: 'Rust' },
     { title: 'x'.repeat(MAX_REPEATED_TITLE), expected: 'x'.repeat(MAX_REPEATED_TITLE) },
     { title: 'x'.repeat(MAX_REPEATED_TITLE + 1), expected: `${'x'.repeat(MAX_REPEATED_TITLE - 1)}…` },
-    { title: `${'x'.repeat(MAX_REPEATED_TITLE - 3)} ${'y'.repeat(50)}`, expected: `${'x'.repeat(MAX_REPEATED_TITLE - 3)} y…` },
+    {
+      title: `${'x'.repeat(MAX_REPEATED_TITLE - 3)} ${'y'.repeat(50)}`,
+      expected: `${'x'.repeat(MAX_REPEATED_TITLE - 3)} y…`,
+    },
     { title: `${'x'.repeat(MAX_REPEATED_TITLE - 2)}😀😀😀`, expected: `${'x'.repeat(MAX_REPEATED_TITLE - 2)}…` }, // never half an emoji
   ];
   for (const c of cases) it(`${c.title.length} characters`, () => assert.equal(shortenTitle(c.title), c.expected));
@@ -300,12 +477,37 @@ describe('a note with a very long title', () => {
     'd.md': `---\nsidebar_label: ${long}\n---\n# D`,
   };
   const siteConfig = validateConfig({ title: 'Site', url: 'https://wiki.example.com' }, 'test');
-  const notes = Object.entries(files).map(([sourcePath, text]) => ({ sourcePath: asSourcePath(sourcePath), filePath: `/virtual/docs/${sourcePath}`, text }));
+  const notes = Object.entries(files).map(([sourcePath, text]) => ({
+    sourcePath: asSourcePath(sourcePath),
+    filePath: `/virtual/docs/${sourcePath}`,
+    text,
+  }));
   const diagnostics = new DiagnosticList();
-  const { notes: docs } = resolveNotes({ notes, diagnostics, displayPath: (file) => file, includeDrafts: false, trailingSlash: undefined, onDuplicateRoutes: 'warn' });
-  const parsed = parseNotesInline(docs, { routes: docs.map((doc) => [doc.sourcePath, doc.route] as const), docsDir: '/virtual/docs', staticFiles: new Set(), extraRoutes: new Set(), baseUrl: '/' });
+  const { notes: docs } = resolveNotes({
+    notes,
+    diagnostics,
+    displayPath: (file) => file,
+    includeDrafts: false,
+    trailingSlash: undefined,
+    onDuplicateRoutes: 'warn',
+  });
+  const parsed = parseNotesInline(docs, {
+    routes: docs.map((doc) => [doc.sourcePath, doc.route] as const),
+    docsDir: '/virtual/docs',
+    staticFiles: new Set(),
+    extraRoutes: new Set(),
+    baseUrl: '/',
+  });
   const sidebar = buildSidebar({ docs: parsed, categories: new Map(), collapsed: true });
-  const pages = new Map(buildNotePageModels({ config: siteConfig, sidebar, docs: parsed, diagnostics, displayPath: (file) => file.replace('/virtual/', '') }).map((page) => [page.route as string, page]));
+  const pages = new Map(
+    buildNotePageModels({
+      config: siteConfig,
+      sidebar,
+      docs: parsed,
+      diagnostics,
+      displayPath: (file) => file.replace('/virtual/', ''),
+    }).map((page) => [page.route as string, page]),
+  );
 
   it('is cut wherever it is repeated: sidebar, previous/next, breadcrumbs, its page title and head', () => {
     assert.ok(sidebar.every((item) => item.label.length <= MAX_REPEATED_TITLE));
@@ -313,14 +515,22 @@ describe('a note with a very long title', () => {
     assert.equal(pages.get('/c')!.previous!.title.length, MAX_REPEATED_TITLE);
     // All but the note's own HTML (where a title that is its first heading stays whole).
     const modelSize = (route: string) => JSON.stringify({ ...pages.get(route), contentHtml: '' }).length;
-    for (const route of ['/b', '/c', '/d']) assert.ok(modelSize(route) < 5_000, `${route}: ${modelSize(route)} characters`);
+    for (const route of ['/b', '/c', '/d'])
+      assert.ok(modelSize(route) < 5_000, `${route}: ${modelSize(route)} characters`);
     assert.equal(pages.get('/b')!.title, shortenTitle(long));
     assert.ok(pages.get('/b')!.documentTitle.startsWith(shortenTitle(long)));
   });
 
   it('is a warning naming the note and what to set', () => {
     const warnings = diagnostics.items.filter((item) => item.code === 'long-title');
-    assert.deepEqual(warnings.map((item) => [item.severity, item.file]), [['warning', 'docs/b.md'], ['warning', 'docs/c.md'], ['warning', 'docs/d.md']]);
+    assert.deepEqual(
+      warnings.map((item) => [item.severity, item.file]),
+      [
+        ['warning', 'docs/b.md'],
+        ['warning', 'docs/c.md'],
+        ['warning', 'docs/d.md'],
+      ],
+    );
     assert.match(warnings[0]!.message, /^Its title is 100,005 characters long: .* its first 300 characters\.$/);
     assert.match(warnings[0]!.hint!, /Set a shorter `title` in its front matter \(300 characters at most\)/);
     assert.match(warnings[1]!.message, /^Its title \(its first heading\) is/);

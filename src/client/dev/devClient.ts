@@ -20,10 +20,12 @@ restoreScroll();
 const events = new EventSource(devEventsPath);
 events.onmessage = (event: MessageEvent<string>) => {
   const message = JSON.parse(event.data) as DevMessage;
-  queue = queue.then(() => handleMessage(message)).catch((error: unknown) => {
-    console.warn('[wiki dev] live update failed; reloading', error);
-    reloadKeepingScroll();
-  });
+  queue = queue
+    .then(() => handleMessage(message))
+    .catch((error: unknown) => {
+      console.warn('[wiki dev] live update failed; reloading', error);
+      reloadKeepingScroll();
+    });
 };
 
 async function handleMessage(message: DevMessage): Promise<void> {
@@ -68,7 +70,9 @@ function currentRoute(): string {
 
 function readBaseUrl(): string {
   try {
-    const boot = JSON.parse(document.querySelector('script#__wiki-boot')?.textContent ?? '{}') as { site?: { baseUrl?: string } };
+    const boot = JSON.parse(document.querySelector('script#__wiki-boot')?.textContent ?? '{}') as {
+      site?: { baseUrl?: string };
+    };
     return boot.site?.baseUrl ?? '/';
   } catch {
     return '/';

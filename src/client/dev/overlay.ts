@@ -11,13 +11,16 @@ export function showProblems(problems: readonly DevProblem[]): void {
   document.getElementById(overlayId)?.remove();
   if (problems.length === 0 || key === dismissed) return;
   const overlay = element('div', { id: overlayId, role: 'alertdialog', 'aria-label': 'Build errors' });
-  overlay.style.cssText = 'position:fixed;inset:0;z-index:2147483647;overflow:auto;padding:2rem;background:rgba(20,20,24,.88);color:#f5f5f5;font:14px/1.5 ui-monospace,SFMono-Regular,Menlo,monospace';
+  overlay.style.cssText =
+    'position:fixed;inset:0;z-index:2147483647;overflow:auto;padding:2rem;background:rgba(20,20,24,.88);color:#f5f5f5;font:14px/1.5 ui-monospace,SFMono-Regular,Menlo,monospace';
   const panel = element('div', {});
-  panel.style.cssText = 'max-width:960px;margin:0 auto;background:#1e1e24;border-top:4px solid #e5484d;border-radius:6px;padding:1.25rem 1.5rem';
+  panel.style.cssText =
+    'max-width:960px;margin:0 auto;background:#1e1e24;border-top:4px solid #e5484d;border-radius:6px;padding:1.25rem 1.5rem';
   const title = element('h2', {}, `${problems.length} build error${problems.length === 1 ? '' : 's'}`);
   title.style.cssText = 'margin:0 0 1rem;font-size:18px;color:#ff8589';
   const close = element('button', { type: 'button', 'aria-label': 'Close' }, 'Close');
-  close.style.cssText = 'float:right;cursor:pointer;background:none;color:inherit;border:1px solid #888;border-radius:4px;padding:2px 10px';
+  close.style.cssText =
+    'float:right;cursor:pointer;background:none;color:inherit;border:1px solid #888;border-radius:4px;padding:2px 10px';
   close.addEventListener('click', () => {
     dismissed = key;
     overlay.remove();
@@ -25,7 +28,11 @@ export function showProblems(problems: readonly DevProblem[]): void {
   const list = element('ol', {});
   list.style.cssText = 'margin:0;padding-left:1.25rem';
   for (const problem of problems) list.append(renderProblem(problem));
-  const footer = element('p', {}, 'Fix the file and save: this overlay updates by itself. Other pages are still served.');
+  const footer = element(
+    'p',
+    {},
+    'Fix the file and save: this overlay updates by itself. Other pages are still served.',
+  );
   footer.style.cssText = 'margin:1rem 0 0;color:#aaa';
   panel.append(close, title, list, footer);
   overlay.append(panel);

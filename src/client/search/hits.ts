@@ -6,11 +6,16 @@
  * provider's hits pass through `sanitizeHit` (provider.ts) before anything renders them.
  */
 import type { DocSearchHit } from '@docsearch/react';
+import { decodeEntities, escapeHtml } from '../../shared/html.js';
+import { HIERARCHY_LEVELS, type HierarchyLevel } from '../../shared/docsearch.js';
 
-export type { DocSearchHit };
-export type Level = 'lvl0' | 'lvl1' | 'lvl2' | 'lvl3' | 'lvl4' | 'lvl5' | 'lvl6';
-export type HitType = Level | 'content';
-export type PlainHierarchy = { lvl0: string; lvl1: string } & Partial<Record<Exclude<Level, 'lvl0' | 'lvl1'>, string | null>>;
+export type { DocSearchHit, HierarchyLevel };
+// For the providers: imported from here, the levels stay in this module's chunk rather than make a chunk of their own.
+export { HIERARCHY_LEVELS };
+export type HitType = HierarchyLevel | 'content';
+export type PlainHierarchy = { lvl0: string; lvl1: string } & Partial<
+  Record<Exclude<HierarchyLevel, 'lvl0' | 'lvl1'>, string | null>
+>;
 
 /** One page of results and the total: what every provider returns. */
 export interface SearchResults {
@@ -30,21 +35,10 @@ export interface SearchProvider {
   preload?(): void;
 }
 
-const LEVELS: readonly Level[] = ['lvl0', 'lvl1', 'lvl2', 'lvl3', 'lvl4', 'lvl5', 'lvl6'];
-const ESCAPES: Readonly<Record<string, string>> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ESCAPES[c]!);
-}
-
-function decodeBasicEntities(text: string): string {
-  return text.replace(/&(amp|lt|gt|quot|#39|#x27);/g, (_, name: string) => ({ amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'", '#x27': "'" })[name]!);
-}
-
 /**
  * An engine's highlighted text as HTML: the `<mark>` and `</mark>` we ask engines to insert are kept (balanced, never
  * nested), and everything else is text, escaped. Engines return values as stored: raw text, or HTML-escaped by a
- * crawler, so the five basic entities are decoded first (escaping once, never twice).
+ * crawler, so entities are decoded first (escaping once, never twice).
  */
 export function sanitizeHighlight(html: string): string {
   let out = '';
@@ -54,7 +48,7 @@ export function sanitizeHighlight(html: string): string {
       if (open !== (part === '<mark>')) out += part;
       open = part === '<mark>';
     } else {
-      out += escapeHtml(decodeBasicEntities(part));
+      out += escapeHtml(decodeEntities(part));
     }
   }
   return open ? `${out}</mark>` : out;
@@ -79,10 +73,10 @@ export interface HitInput {
   readonly type: HitType;
   readonly hierarchy: PlainHierarchy;
   /** Highlighted HTML (escaped, `<mark>` only) of the hierarchy levels and the content, when the engine gave it. */
-  readonly highlighted?: Partial<Record<Level, string>>;
+  readonly highlighted?: Partial<Record<HierarchyLevel, string>>;
   readonly contentHtml?: string | null;
   /** Snippets (the same HTML, cut around the match), when the engine gave them apart; else the highlights. */
-  readonly snippets?: Partial<Record<Level, string>>;
+  readonly snippets?: Partial<Record<HierarchyLevel, string>>;
   readonly contentSnippetHtml?: string | undefined;
   /** The record's id; default: the URL. */
   readonly objectID?: string | undefined;
@@ -90,10 +84,10 @@ export interface HitInput {
 
 /** A DocSearch hit from plain texts: escaped hierarchy, highlight and snippet results for every level. */
 export function createHit(input: HitInput): DocSearchHit {
-  const hierarchy = {} as Record<Level, string | null>;
-  const highlight = {} as Record<Level, AttributeResult>;
-  const snippet = {} as Record<Level, AttributeResult>;
-  for (const level of LEVELS) {
+  const hierarchy = {} as Record<HierarchyLevel, string | null>;
+  const highlight = {} as Record<HierarchyLevel, AttributeResult>;
+  const snippet = {} as Record<HierarchyLevel, AttributeResult>;
+  for (const level of HIERARCHY_LEVELS) {
     const text = input.hierarchy[level] ?? null;
     // lvl0 is rendered as React text (the group title); the others as HTML.
     hierarchy[level] = text === null ? null : level === 'lvl0' ? text : escapeHtml(text);
@@ -103,7 +97,8 @@ export function createHit(input: HitInput): DocSearchHit {
   const content = input.contentHtml ?? null;
   const [urlWithoutAnchor, anchor] = input.url.split('#') as [string, string | undefined];
   const contentResult = attributeResult(content ?? '');
-  const contentSnippet = input.contentSnippetHtml === undefined ? contentResult : attributeResult(input.contentSnippetHtml);
+  const contentSnippet =
+    input.contentSnippetHtml === undefined ? contentResult : attributeResult(input.contentSnippetHtml);
   return {
     objectID: input.objectID ?? input.url,
     content: content === null ? null : content.replace(/<\/?mark>/g, ''),
@@ -127,7 +122,7 @@ function attributeResult(value: string): AttributeResult {
   return { value, matchLevel: value.includes('<mark>') ? 'full' : 'none', matchedWords: [] };
 }
 
-const HIT_TYPES: ReadonlySet<string> = new Set<HitType>([...LEVELS, 'content']);
+const HIT_TYPES: ReadonlySet<string> = new Set<HitType>([...HIERARCHY_LEVELS, 'content']);
 
 /**
  * Any provider's hit, rebuilt from its known fields as a hit that is safe to render: hierarchy and content are
@@ -136,10 +131,13 @@ const HIT_TYPES: ReadonlySet<string> = new Set<HitType>([...LEVELS, 'content']);
  */
 export function sanitizeHit(hit: DocSearchHit): DocSearchHit {
   const raw = hit as unknown as UntrustedHit;
-  const hierarchy: PlainHierarchy = { lvl0: textOf(raw.hierarchy?.lvl0) ?? '', lvl1: textOf(raw.hierarchy?.lvl1) ?? '' };
-  const highlighted: Partial<Record<Level, string>> = {};
-  const snippets: Partial<Record<Level, string>> = {};
-  for (const level of LEVELS) {
+  const hierarchy: PlainHierarchy = {
+    lvl0: textOf(raw.hierarchy?.lvl0) ?? '',
+    lvl1: textOf(raw.hierarchy?.lvl1) ?? '',
+  };
+  const highlighted: Partial<Record<HierarchyLevel, string>> = {};
+  const snippets: Partial<Record<HierarchyLevel, string>> = {};
+  for (const level of HIERARCHY_LEVELS) {
     if (level !== 'lvl0' && level !== 'lvl1') hierarchy[level] = textOf(raw.hierarchy?.[level]) ?? null;
     const highlight = markedOf(raw._highlightResult?.hierarchy?.[level]?.value);
     const snippet = markedOf(raw._snippetResult?.hierarchy?.[level]?.value);
@@ -161,7 +159,7 @@ export function sanitizeHit(hit: DocSearchHit): DocSearchHit {
 
 interface UntrustedResults {
   readonly content?: { readonly value?: unknown };
-  readonly hierarchy?: Partial<Record<Level, { readonly value?: unknown } | undefined>>;
+  readonly hierarchy?: Partial<Record<HierarchyLevel, { readonly value?: unknown } | undefined>>;
 }
 
 interface UntrustedHit {
@@ -169,14 +167,14 @@ interface UntrustedHit {
   readonly url?: unknown;
   readonly type?: unknown;
   readonly content?: unknown;
-  readonly hierarchy?: Partial<Record<Level, unknown>>;
+  readonly hierarchy?: Partial<Record<HierarchyLevel, unknown>>;
   readonly _highlightResult?: UntrustedResults;
   readonly _snippetResult?: UntrustedResults;
 }
 
 /** A stored text as plain text (a crawler may have HTML-escaped it). */
 function textOf(value: unknown): string | undefined {
-  return typeof value === 'string' ? decodeBasicEntities(value) : undefined;
+  return typeof value === 'string' ? decodeEntities(value) : undefined;
 }
 
 function markedOf(value: unknown): string | undefined {

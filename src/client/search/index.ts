@@ -37,7 +37,9 @@ export function installSearch(boot: SearchBoot, t: Translator): SearchHooks {
       .finally(() => (opening = false));
   };
   const toggle = () => void loadModal().then((modal) => (modal.isOpen ? modal.close() : openSearch()));
-  document.addEventListener('keydown', (event) => onShortcut(event, { toggle, openSearch, closeSearch: () => void loadModal().then((modal) => modal.close()) }));
+  document.addEventListener('keydown', (event) =>
+    onShortcut(event, { toggle, openSearch, closeSearch: () => void loadModal().then((modal) => modal.close()) }),
+  );
   if (boot.page.kind === 'search') void import('./page.js').then((page) => page.runSearchPage(runtime, t));
   return { openSearch, preloadSearch: () => void loadModal().catch(() => undefined) };
 }
@@ -70,7 +72,14 @@ function onShortcut(event: KeyboardEvent, actions: ShortcutActions): void {
   } else if (event.key?.toLowerCase() === 'k' && (event.metaKey || event.ctrlKey) && !event.altKey && !event.shiftKey) {
     event.preventDefault();
     actions.toggle();
-  } else if (event.key === '/' && !isModalOpen && !isTypingInField(event) && !event.metaKey && !event.ctrlKey && !event.altKey) {
+  } else if (
+    event.key === '/' &&
+    !isModalOpen &&
+    !isTypingInField(event) &&
+    !event.metaKey &&
+    !event.ctrlKey &&
+    !event.altKey
+  ) {
     event.preventDefault();
     actions.openSearch();
   }

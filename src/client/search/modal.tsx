@@ -1,4 +1,3 @@
-// @jsxRuntime automatic
 /**
  * The DocSearch v3 modal (lazy chunk), fed by the configured provider through `transformSearchClient`.
  * DocSearch's modal turns a failed search into 'No results' (autocomplete resets the error status), so the client
@@ -21,7 +20,11 @@ export interface SearchModal {
 type TransformedClient = ReturnType<NonNullable<DocSearchProps['transformSearchClient']>>;
 
 /** Mounts the modal on demand in its own root (outside the page's React tree). */
-export async function createSearchModal(runtime: SearchRuntime, provider: SearchProvider, t: Translator): Promise<SearchModal> {
+export async function createSearchModal(
+  runtime: SearchRuntime,
+  provider: SearchProvider,
+  t: Translator,
+): Promise<SearchModal> {
   await loadStylesheet(runtime.stylesheetUrl);
   const texts = modalTexts(t);
   const container = document.body.appendChild(document.createElement('div'));
@@ -33,7 +36,15 @@ export async function createSearchModal(runtime: SearchRuntime, provider: Search
     },
     open(initialQuery) {
       isOpen = true;
-      root.render(<Modal runtime={runtime} provider={provider} texts={texts} initialQuery={initialQuery ?? ''} onClose={() => modal.close()} />);
+      root.render(
+        <Modal
+          runtime={runtime}
+          provider={provider}
+          texts={texts}
+          initialQuery={initialQuery ?? ''}
+          onClose={() => modal.close()}
+        />,
+      );
     },
     close() {
       isOpen = false;
@@ -85,9 +96,16 @@ function Modal({ runtime, provider, texts, initialQuery, onClose }: ModalProps) 
             {texts.seeAll(Number(state.context.nbHits ?? 0))}
           </a>
         )}
-        {...(missing && { getMissingResultsUrl: ({ query }: { query: string }) => missing.replace('{query}', encodeURIComponent(query)) })}
+        {...(missing && {
+          getMissingResultsUrl: ({ query }: { query: string }) => missing.replace('{query}', encodeURIComponent(query)),
+        })}
       />
-      {failed && dropdown && createPortal(<ErrorScreen title={texts.modal.errorScreen!.titleText!} help={texts.modal.errorScreen!.helpText!} />, dropdown)}
+      {failed &&
+        dropdown &&
+        createPortal(
+          <ErrorScreen title={texts.modal.errorScreen!.titleText!} help={texts.modal.errorScreen!.helpText!} />,
+          dropdown,
+        )}
     </>
   );
 }
@@ -130,11 +148,29 @@ function createSearchClient(provider: SearchProvider, setFailed: (failed: boolea
     while (!latest.answer) await new Promise((resolve) => setTimeout(resolve, TYPING_DELAY_MS));
     return latest.answer;
   };
-  return { search, addAlgoliaAgent: () => undefined, transporter: { algoliaAgent: { value: '', add: () => undefined } } } as unknown as TransformedClient;
+  return {
+    search,
+    addAlgoliaAgent: () => undefined,
+    transporter: { algoliaAgent: { value: '', add: () => undefined } },
+  } as unknown as TransformedClient;
 }
 
 function answer(query: string, hits: unknown[], nbHits: number): AlgoliaShapedResponse {
-  return { results: [{ hits, nbHits, page: 0, nbPages: nbHits > 0 ? 1 : 0, hitsPerPage: hits.length, processingTimeMS: 0, query, params: '', exhaustiveNbHits: true }] };
+  return {
+    results: [
+      {
+        hits,
+        nbHits,
+        page: 0,
+        nbPages: nbHits > 0 ? 1 : 0,
+        hitsPerPage: hits.length,
+        processingTimeMS: 0,
+        query,
+        params: '',
+        exhaustiveNbHits: true,
+      },
+    ],
+  };
 }
 
 /** Finds the modal's dropdown (for the error screen), marks the container, and clears the error when the query is. */
@@ -160,7 +196,17 @@ function ErrorScreen({ title, help }: { title: string; help: string }) {
   return (
     <div className="DocSearch-ErrorScreen" role="alert">
       <div className="DocSearch-Screen-Icon">
-        <svg width="40" height="40" viewBox="0 0 20 20" fill="none" fillRule="evenodd" stroke="currentColor" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+        <svg
+          width="40"
+          height="40"
+          viewBox="0 0 20 20"
+          fill="none"
+          fillRule="evenodd"
+          stroke="currentColor"
+          strokeLinecap="round"
+          strokeLinejoin="round"
+          aria-hidden="true"
+        >
           <path d="M19 4.8a16 16 0 00-2-1.2m-3.3-1.2A16 16 0 001.1 4.7M16.7 8a12 12 0 00-2.8-1.4M10 6a12 12 0 00-6.7 2M12.3 14.7a4 4 0 00-4.5 0M14.5 11.4A8 8 0 0010 10M3 16L18 2M10 18h0" />
         </svg>
       </div>

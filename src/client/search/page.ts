@@ -18,7 +18,17 @@ export async function runSearchPage(runtime: SearchRuntime, t: Translator): Prom
   const provider = await loadProvider(runtime);
   const texts = pageTexts(t);
   let run = 0;
-  const search = (query: string) => void showResults({ provider, results, texts, query, isCurrent: ((id) => () => id === run)(++run) });
+  const search = (query: string) =>
+    void showResults({
+      provider,
+      results,
+      texts,
+      query,
+      isCurrent: (
+        (id) => () =>
+          id === run
+      )(++run),
+    });
   input.value = new URLSearchParams(location.search).get('q') ?? '';
   let timer: ReturnType<typeof setTimeout> | undefined;
   input.addEventListener('input', () => {
@@ -58,14 +68,20 @@ async function showResults({ provider, results, texts, query, isCurrent }: ShowO
   try {
     const first = await provider.search({ query: trimmed, page: 0, hitsPerPage: PAGE_SIZE });
     if (!isCurrent()) return;
-    if (first.nbHits === 0) return void results.replaceChildren(element('p', 'search-page__empty', texts.noResults(trimmed)));
+    if (first.nbHits === 0)
+      return void results.replaceChildren(element('p', 'search-page__empty', texts.noResults(trimmed)));
     const list = element('ol', 'search-page__list');
     results.replaceChildren(element('p', 'search-page__count', texts.found(first.nbHits)), list);
     list.append(...first.hits.map(renderHit));
-    if (first.nbHits > PAGE_SIZE) loadMoreOnScroll({ provider, results, texts, query: trimmed, isCurrent }, list, first.nbHits);
+    if (first.nbHits > PAGE_SIZE)
+      loadMoreOnScroll({ provider, results, texts, query: trimmed, isCurrent }, list, first.nbHits);
   } catch (error) {
     console.warn('Search failed:', error);
-    if (isCurrent()) results.replaceChildren(element('p', 'search-page__error-title', texts.error.title), element('p', 'search-page__error-help', texts.error.help));
+    if (isCurrent())
+      results.replaceChildren(
+        element('p', 'search-page__error-title', texts.error.title),
+        element('p', 'search-page__error-help', texts.error.help),
+      );
   }
 }
 
@@ -98,7 +114,9 @@ function renderHit(hit: DocSearchHit): HTMLElement {
   const item = element('li', 'search-page__item');
   const link = element('a', 'search-page__link') as HTMLAnchorElement;
   link.href = hit.url;
-  const levels = (['lvl1', 'lvl2', 'lvl3', 'lvl4', 'lvl5', 'lvl6'] as const).map((level) => hit._highlightResult.hierarchy[level]?.value).filter((value): value is string => Boolean(value));
+  const levels = (['lvl1', 'lvl2', 'lvl3', 'lvl4', 'lvl5', 'lvl6'] as const)
+    .map((level) => hit._highlightResult.hierarchy[level]?.value)
+    .filter((value): value is string => Boolean(value));
   appendMarked(link, levels.join(' › '));
   const heading = element('h2', 'search-page__hit-title');
   heading.append(link);

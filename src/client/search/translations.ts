@@ -6,13 +6,19 @@
 import type { DocSearchProps } from '@docsearch/react';
 import type { TranslateDeclaration } from '../../theme/Translate/index.js';
 
-export type Translator = (declaration: TranslateDeclaration, values?: Readonly<Record<string, string | number>>) => string;
+export type Translator = (
+  declaration: TranslateDeclaration,
+  values?: Readonly<Record<string, string | number>>,
+) => string;
 
 /** 'Unable to fetch results' and its help line, shared by the modal and the search page. */
 export function errorTexts(t: Translator): { readonly title: string; readonly help: string } {
   return {
     title: t({ id: 'theme.SearchModal.errorScreen.titleText', message: 'Unable to fetch results' }),
-    help: t({ id: 'theme.SearchModal.errorScreen.helpText', message: 'You might want to check your network connection.' }),
+    help: t({
+      id: 'theme.SearchModal.errorScreen.helpText',
+      message: 'You might want to check your network connection.',
+    }),
   };
 }
 
@@ -31,14 +37,32 @@ export function modalTexts(t: Translator): ModalTexts {
     placeholder: t({ id: 'theme.SearchModal.placeholder', message: 'Search docs' }),
     seeAll: (count) => t({ id: 'theme.SearchModal.seeAllResults', message: 'See all {count} results' }, { count }),
     modal: {
-      searchBox: { resetButtonTitle: clear, resetButtonAriaLabel: clear, cancelButtonText: cancel, cancelButtonAriaLabel: cancel, searchInputLabel: t({ id: 'theme.SearchModal.searchBox.searchInputLabel', message: 'Search' }) },
+      searchBox: {
+        resetButtonTitle: clear,
+        resetButtonAriaLabel: clear,
+        cancelButtonText: cancel,
+        cancelButtonAriaLabel: cancel,
+        searchInputLabel: t({ id: 'theme.SearchModal.searchBox.searchInputLabel', message: 'Search' }),
+      },
       startScreen: {
         recentSearchesTitle: t({ id: 'theme.SearchModal.startScreen.recentSearchesTitle', message: 'Recent' }),
-        noRecentSearchesText: t({ id: 'theme.SearchModal.startScreen.noRecentSearchesText', message: 'No recent searches' }),
-        saveRecentSearchButtonTitle: t({ id: 'theme.SearchModal.startScreen.saveRecentSearchButtonTitle', message: 'Save this search' }),
-        removeRecentSearchButtonTitle: t({ id: 'theme.SearchModal.startScreen.removeRecentSearchButtonTitle', message: 'Remove this search from history' }),
+        noRecentSearchesText: t({
+          id: 'theme.SearchModal.startScreen.noRecentSearchesText',
+          message: 'No recent searches',
+        }),
+        saveRecentSearchButtonTitle: t({
+          id: 'theme.SearchModal.startScreen.saveRecentSearchButtonTitle',
+          message: 'Save this search',
+        }),
+        removeRecentSearchButtonTitle: t({
+          id: 'theme.SearchModal.startScreen.removeRecentSearchButtonTitle',
+          message: 'Remove this search from history',
+        }),
         favoriteSearchesTitle: t({ id: 'theme.SearchModal.startScreen.favoriteSearchesTitle', message: 'Favorite' }),
-        removeFavoriteSearchButtonTitle: t({ id: 'theme.SearchModal.startScreen.removeFavoriteSearchButtonTitle', message: 'Remove this search from favorites' }),
+        removeFavoriteSearchButtonTitle: t({
+          id: 'theme.SearchModal.startScreen.removeFavoriteSearchButtonTitle',
+          message: 'Remove this search from favorites',
+        }),
       },
       errorScreen: { titleText: error.title, helpText: error.help },
       footer: {
@@ -53,9 +77,18 @@ export function modalTexts(t: Translator): ModalTexts {
       },
       noResultsScreen: {
         noResultsText: t({ id: 'theme.SearchModal.noResultsScreen.noResultsText', message: 'No results for' }),
-        suggestedQueryText: t({ id: 'theme.SearchModal.noResultsScreen.suggestedQueryText', message: 'Try searching for' }),
-        reportMissingResultsText: t({ id: 'theme.SearchModal.noResultsScreen.reportMissingResultsText', message: 'Believe this query should return results?' }),
-        reportMissingResultsLinkText: t({ id: 'theme.SearchModal.noResultsScreen.reportMissingResultsLinkText', message: 'Let us know.' }),
+        suggestedQueryText: t({
+          id: 'theme.SearchModal.noResultsScreen.suggestedQueryText',
+          message: 'Try searching for',
+        }),
+        reportMissingResultsText: t({
+          id: 'theme.SearchModal.noResultsScreen.reportMissingResultsText',
+          message: 'Believe this query should return results?',
+        }),
+        reportMissingResultsLinkText: t({
+          id: 'theme.SearchModal.noResultsScreen.reportMissingResultsLinkText',
+          message: 'Let us know.',
+        }),
       },
     },
   };

@@ -1,10 +1,10 @@
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 import type { z } from 'zod';
-import { engineCacheDir } from '../engineRoot.js';
+import { cacheEntryPath, cachedEntry, contentHash, engineCacheDir } from '../bundleCache.mjs';
+import { engineRoot } from '../engineRoot.js';
 import { siteConfigSchema, type SiteConfig } from './schema.js';
 
 /** A config problem a user can fix: the message names the file, the field and the fix. */
@@ -16,18 +16,27 @@ export class ConfigError extends Error {
 export async function loadConfig(configPath: string): Promise<SiteConfig> {
   const file = path.resolve(configPath);
   if (!fs.existsSync(file)) {
-    throw new ConfigError(`Config file not found: ${configPath}\n    Create wiki.config.ts at the site root (export default defineConfig({ title, url, ... })) or pass --config FILE.`);
+    throw new ConfigError(
+      `Config file not found: ${configPath}\n    Create wiki.config.ts at the site root (export default defineConfig({ title, url, ... })) or pass --config FILE.`,
+    );
   }
   const source = fs.readFileSync(file, 'utf8');
   let config: unknown;
   try {
     // A default export may be a promise (an async config); either way it must settle.
-    config = await settleWithin(importConfig(file).then((module) => module.default), CONFIG_LOAD_TIMEOUT_MS, configPath);
+    config = await settleWithin(
+      importConfig(file).then((module) => module.default),
+      CONFIG_LOAD_TIMEOUT_MS,
+      configPath,
+    );
   } catch (error) {
     if (error instanceof ConfigError) throw error;
     throw new ConfigError(describeLoadError(error as Error, source, configPath), { cause: error });
   }
-  if (config === undefined) throw new ConfigError(`${configPath} has no default export.\n    End it with \`export default defineConfig({ ... })\`.`);
+  if (config === undefined)
+    throw new ConfigError(
+      `${configPath} has no default export.\n    End it with \`export default defineConfig({ ... })\`.`,
+    );
   return validateConfig(config, configPath, source);
 }
 
@@ -38,7 +47,15 @@ export const CONFIG_LOAD_TIMEOUT_MS = 10_000;
 function settleWithin<T>(promise: Promise<T>, ms: number, configPath: string): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new ConfigError(`${configPath}: The config did not finish loading within ${ms / 1000} s: a top-level \`await\` or its default export (a promise) never settles.\n    Export the config object itself (\`export default defineConfig({ ... })\`), or make sure what it awaits resolves.`)), ms);
+    timer = setTimeout(
+      () =>
+        reject(
+          new ConfigError(
+            `${configPath}: The config did not finish loading within ${ms / 1000} s: a top-level \`await\` or its default export (a promise) never settles.\n    Export the config object itself (\`export default defineConfig({ ... })\`), or make sure what it awaits resolves.`,
+          ),
+        ),
+      ms,
+    );
   });
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
@@ -46,22 +63,31 @@ function settleWithin<T>(promise: Promise<T>, ms: number, configPath: string): P
 /**
  * The config (.ts, .mjs or .js) and the files it imports, bundled by esbuild into one module and imported: the CLI
  * runs without a TypeScript loader, and a new bundle per content means `wiki dev` always sees the latest edit.
- * Packages stay imports, resolved from the engine's node_modules (where the bundle is written).
+ * Packages stay imports, resolved from the engine's node_modules (the engine's cache resolves them from there).
  */
 async function importConfig(file: string): Promise<{ default?: unknown }> {
-  const result = await build({ entryPoints: [file], bundle: true, write: false, format: 'esm', platform: 'node', target: 'node20', packages: 'external', logLevel: 'silent' });
+  const result = await build({
+    entryPoints: [file],
+    bundle: true,
+    write: false,
+    format: 'esm',
+    platform: 'node',
+    target: 'node20',
+    packages: 'external',
+    logLevel: 'silent',
+  });
   const code = result.outputFiles[0]!.contents;
-  const bundle = path.join(engineCacheDir, `config-${crypto.createHash('sha256').update(code).digest('hex').slice(0, 16)}.mjs`);
-  if (!fs.existsSync(bundle)) {
-    fs.mkdirSync(path.dirname(bundle), { recursive: true });
-    fs.writeFileSync(bundle, code);
-  }
+  const bundle = await cachedEntry(
+    cacheEntryPath(engineCacheDir(engineRoot), 'config', contentHash(code), '.mjs'),
+    (staging) => fs.writeFileSync(staging, code),
+  );
   return (await import(pathToFileURL(bundle).href)) as { default?: unknown };
 }
 
 /** "wiki.config.ts:3:7: The config file does not parse: ..." with the line and a caret, or where it threw. */
 function describeLoadError(error: Error, source: string, configPath: string): string {
-  const syntax = (error as { errors?: { text: string; location?: { line: number; column: number } | null }[] }).errors?.[0];
+  const syntax = (error as { errors?: { text: string; location?: { line: number; column: number } | null }[] })
+    .errors?.[0];
   if (syntax?.location) {
     const { line, column } = syntax.location;
     return `${configPath}:${line}:${column + 1}: The config file does not parse: ${syntax.text}.\n${showLine(source, line, column)}\n    Fix the syntax there (a missing comma, quote or bracket is the usual cause).`;
@@ -83,12 +109,17 @@ export function validateConfig(value: unknown, configPath: string, source?: stri
     const line = source === undefined ? undefined : findFieldLine(source, issue);
     return `  - ${line ? `line ${line}, ` : ''}${describeConfigIssue(issue, value)}`;
   });
-  throw new ConfigError(`Invalid config in ${configPath} (${lines.length} problem${lines.length === 1 ? '' : 's'}):\n${lines.join('\n')}`);
+  throw new ConfigError(
+    `Invalid config in ${configPath} (${lines.length} problem${lines.length === 1 ? '' : 's'}):\n${lines.join('\n')}`,
+  );
 }
 
 /** Best effort: the line where the field's last key (or the unknown key) is written, when it appears exactly once. */
 function findFieldLine(source: string, issue: z.core.$ZodIssue): number | undefined {
-  const key = issue.code === 'unrecognized_keys' ? issue.keys[0] : [...issue.path].reverse().find((part) => typeof part === 'string');
+  const key =
+    issue.code === 'unrecognized_keys'
+      ? issue.keys[0]
+      : [...issue.path].reverse().find((part) => typeof part === 'string');
   if (typeof key !== 'string') return undefined;
   const pattern = new RegExp(`(^|[\\s{,])['"]?${key.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}['"]?\\s*:`);
   const matches = source.split('\n').flatMap((text, index) => (pattern.test(text) ? [index + 1] : []));
@@ -96,18 +127,25 @@ function findFieldLine(source: string, issue: z.core.$ZodIssue): number | undefi
 }
 
 function valueAt(value: unknown, fieldPath: readonly PropertyKey[]): unknown {
-  return fieldPath.reduce<unknown>((current, key) => (current !== null && typeof current === 'object' ? (current as Record<PropertyKey, unknown>)[key] : undefined), value);
+  return fieldPath.reduce<unknown>(
+    (current, key) =>
+      current !== null && typeof current === 'object' ? (current as Record<PropertyKey, unknown>)[key] : undefined,
+    value,
+  );
 }
 
 function describeConfigIssue(issue: z.core.$ZodIssue, value: unknown): string {
   const field = issue.path.length > 0 ? issue.path.join('.') : '(root)';
   const received = valueAt(value, issue.path);
   const got = received === undefined ? '' : ` (got ${JSON.stringify(received)})`;
-  if (issue.code === 'invalid_format' && issue.format === 'url') return `${field}: not a valid URL${got}. Fix: use a full URL, e.g. "https://example.com".`;
+  if (issue.code === 'invalid_format' && issue.format === 'url')
+    return `${field}: not a valid URL${got}. Fix: use a full URL, e.g. "https://example.com".`;
   if (issue.code === 'unrecognized_keys') {
     return `${field === '(root)' ? '' : `${field}: `}unknown field(s) ${issue.keys.map((k) => `"${k}"`).join(', ')}. Fix: remove them or check the spelling against the documented fields.`;
   }
-  if (issue.code === 'invalid_value') return `${field}: ${issue.message}${got}. Fix: use one of ${issue.values.map((v) => JSON.stringify(v)).join(', ')}.`;
-  if (issue.code === 'invalid_type') return `${field}: expected ${issue.expected}${got}. Fix: set ${field} to a ${issue.expected} value.`;
+  if (issue.code === 'invalid_value')
+    return `${field}: ${issue.message}${got}. Fix: use one of ${issue.values.map((v) => JSON.stringify(v)).join(', ')}.`;
+  if (issue.code === 'invalid_type')
+    return `${field}: expected ${issue.expected}${got}. Fix: set ${field} to a ${issue.expected} value.`;
   return `${field}: ${issue.message}${got}. Fix: correct the value of ${field}.`;
 }

@@ -13,7 +13,17 @@ const logoSchema = z.strictObject({
   height: z.union([z.number(), z.string()]).optional(),
 });
 
-export const navbarItemTypes = ['default', 'dropdown', 'search', 'html', 'doc', 'docSidebar', 'docsVersion', 'docsVersionDropdown', 'localeDropdown'] as const;
+export const navbarItemTypes = [
+  'default',
+  'dropdown',
+  'search',
+  'html',
+  'doc',
+  'docSidebar',
+  'docsVersion',
+  'docsVersionDropdown',
+  'localeDropdown',
+] as const;
 
 export interface NavbarItemConfig {
   type?: string;
@@ -58,7 +68,9 @@ const searchSchema = z.strictObject({
   contextualSearch: z.boolean().default(true),
   externalUrlRegex: z.string().optional(),
   replaceSearchResultPathname: z.strictObject({ from: z.string(), to: z.string() }).optional(),
-  searchParameters: z.strictObject({ facetFilters: z.array(z.union([z.string(), z.array(z.string())])).optional() }).default({}),
+  searchParameters: z
+    .strictObject({ facetFilters: z.array(z.union([z.string(), z.array(z.string())])).optional() })
+    .default({}),
   /** Where the no-results screen's 'Let us know.' points ({query} is replaced); default: a new issue on the editUrl's GitHub repository. */
   missingResultsUrl: z.string().optional(),
 });
@@ -68,7 +80,10 @@ export const siteConfigSchema = z.strictObject({
   tagline: z.string().default(''),
   titleDelimiter: z.string().default('|'),
   url: z.url(),
-  baseUrl: z.string().regex(/^\/(?:.*\/)?$/, 'must start and end with "/" (e.g. "/" or "/wiki/")').default('/'),
+  baseUrl: z
+    .string()
+    .regex(/^\/(?:.*\/)?$/, 'must start and end with "/" (e.g. "/" or "/wiki/")')
+    .default('/'),
   trailingSlash: z.boolean().optional(),
   favicon: z.string().optional(),
   noIndex: z.boolean().default(false),
@@ -76,41 +91,70 @@ export const siteConfigSchema = z.strictObject({
   staticDir: z.string().default('static'),
   outDir: z.string().default('build'),
   editUrl: z.url().optional(),
-  i18n: z.strictObject({
-    defaultLocale: z.literal('en'),
-    locales: z.array(z.literal('en')).length(1),
-    localeConfigs: z.record(z.string(), z.strictObject({ label: z.string().optional(), direction: z.enum(['ltr', 'rtl']).optional(), htmlLang: z.string().optional(), calendar: z.string().optional(), path: z.string().optional() })).default({}),
-  }).default({ defaultLocale: 'en', locales: ['en'], localeConfigs: {} }),
-  navbar: z.strictObject({
-    title: z.string().optional(),
-    logo: logoSchema.optional(),
-    hideOnScroll: z.boolean().default(false),
-    items: z.array(navbarItemSchema).default([]),
-  }).default({ hideOnScroll: false, items: [] }),
-  footer: z.strictObject({
-    style: z.enum(['light', 'dark']).default('light'),
-    links: z.union([z.array(footerColumnSchema), z.array(footerLinkSchema)]).default([]),
-    logo: logoSchema.optional(),
-    copyright: z.string().optional(),
-  }).optional(),
-  announcementBar: z.strictObject({
-    id: z.string().default('announcement-bar'),
-    content: z.string(),
-    backgroundColor: z.string().default('#fff'),
-    textColor: z.string().default('#000'),
-    isCloseable: z.boolean().default(true),
-  }).optional(),
-  colorMode: z.strictObject({
-    defaultMode: z.enum(['light', 'dark']).default('light'),
-    disableSwitch: z.boolean().default(false),
-    respectPrefersColorScheme: z.boolean().default(false),
-  }).default({ defaultMode: 'light', disableSwitch: false, respectPrefersColorScheme: false }),
-  analytics: z.strictObject({ trackingID: z.string().default(''), anonymizeIP: z.boolean().default(true) }).default({ trackingID: '', anonymizeIP: true }),
+  i18n: z
+    .strictObject({
+      defaultLocale: z.literal('en'),
+      locales: z.array(z.literal('en')).length(1),
+      localeConfigs: z
+        .record(
+          z.string(),
+          z.strictObject({
+            label: z.string().optional(),
+            direction: z.enum(['ltr', 'rtl']).optional(),
+            htmlLang: z.string().optional(),
+            calendar: z.string().optional(),
+            path: z.string().optional(),
+          }),
+        )
+        .default({}),
+    })
+    .default({ defaultLocale: 'en', locales: ['en'], localeConfigs: {} }),
+  navbar: z
+    .strictObject({
+      title: z.string().optional(),
+      logo: logoSchema.optional(),
+      hideOnScroll: z.boolean().default(false),
+      items: z.array(navbarItemSchema).default([]),
+    })
+    .default({ hideOnScroll: false, items: [] }),
+  footer: z
+    .strictObject({
+      style: z.enum(['light', 'dark']).default('light'),
+      links: z.union([z.array(footerColumnSchema), z.array(footerLinkSchema)]).default([]),
+      logo: logoSchema.optional(),
+      copyright: z.string().optional(),
+    })
+    .optional(),
+  announcementBar: z
+    .strictObject({
+      id: z.string().default('announcement-bar'),
+      content: z.string(),
+      backgroundColor: z.string().default('#fff'),
+      textColor: z.string().default('#000'),
+      isCloseable: z.boolean().default(true),
+    })
+    .optional(),
+  colorMode: z
+    .strictObject({
+      defaultMode: z.enum(['light', 'dark']).default('light'),
+      disableSwitch: z.boolean().default(false),
+      respectPrefersColorScheme: z.boolean().default(false),
+    })
+    .default({ defaultMode: 'light', disableSwitch: false, respectPrefersColorScheme: false }),
+  analytics: z
+    .strictObject({ trackingID: z.string().default(''), anonymizeIP: z.boolean().default(true) })
+    .default({ trackingID: '', anonymizeIP: true }),
   search: searchSchema.default(searchSchema.parse({})),
-  tableOfContents: z.strictObject({
-    minHeadingLevel: z.number().int().min(2).max(6).default(2),
-    maxHeadingLevel: z.number().int().min(2).max(6).default(3),
-  }).refine((toc) => toc.minHeadingLevel <= toc.maxHeadingLevel, 'minHeadingLevel must not be greater than maxHeadingLevel').default({ minHeadingLevel: 2, maxHeadingLevel: 3 }),
+  tableOfContents: z
+    .strictObject({
+      minHeadingLevel: z.number().int().min(2).max(6).default(2),
+      maxHeadingLevel: z.number().int().min(2).max(6).default(3),
+    })
+    .refine(
+      (toc) => toc.minHeadingLevel <= toc.maxHeadingLevel,
+      'minHeadingLevel must not be greater than maxHeadingLevel',
+    )
+    .default({ minHeadingLevel: 2, maxHeadingLevel: 3 }),
   sidebarCollapsed: z.boolean().default(true),
   /** rawHtml: 'allow' publishes notes' HTML as written (the notes are the owner's); 'sanitize' removes what runs. */
   markdown: z.strictObject({ rawHtml: z.enum(['allow', 'sanitize']).default('allow') }).default({ rawHtml: 'allow' }),

@@ -6,15 +6,30 @@ import { startDevServer } from './devServer.js';
  * --host is the address to listen on and the one name, besides localhost's, that requests may carry in Host.
  */
 export async function runDev(args: readonly string[]): Promise<number> {
-  const { values } = parseArgs({ args: [...args], options: { docs: { type: 'string' }, config: { type: 'string', default: 'wiki.config.ts' }, port: { type: 'string', default: '3000' }, host: { type: 'string', default: '127.0.0.1' } } });
+  const { values } = parseArgs({
+    args: [...args],
+    options: {
+      docs: { type: 'string' },
+      config: { type: 'string', default: 'wiki.config.ts' },
+      port: { type: 'string', default: '3000' },
+      host: { type: 'string', default: '127.0.0.1' },
+    },
+  });
   const port = Number(values.port);
   if (!Number.isInteger(port) || port < 0 || port > 65535) {
-    console.error(`error --port must be a whole number from 0 to 65535, not "${values.port}".\n    Use e.g. --port 3000 (or --port 0 for any free port).`);
+    console.error(
+      `error --port must be a whole number from 0 to 65535, not "${values.port}".\n    Use e.g. --port 3000 (or --port 0 for any free port).`,
+    );
     return 1;
   }
   let server;
   try {
-    server = await startDevServer({ configPath: values.config, port, host: values.host, ...(values.docs !== undefined && { docsDir: values.docs }) });
+    server = await startDevServer({
+      configPath: values.config,
+      port,
+      host: values.host,
+      ...(values.docs !== undefined && { docsDir: values.docs }),
+    });
   } catch (error) {
     const cause = (error as Error).cause as Error | undefined;
     console.error(`error ${(error as Error).message}${cause ? ` (${cause.message})` : ''}`);

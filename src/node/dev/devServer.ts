@@ -36,10 +36,19 @@ export interface DevServer {
 export async function startDevServer(options: DevServerOptions): Promise<DevServer> {
   const started = performance.now();
   const log = options.log ?? ((line: string) => console.log(line));
-  const session = createDevSession({ configPath: options.configPath, log, ...(options.docsDir !== undefined && { docsDir: options.docsDir }) });
+  const session = createDevSession({
+    configPath: options.configPath,
+    log,
+    ...(options.docsDir !== undefined && { docsDir: options.docsDir }),
+  });
   const [clientScript] = await Promise.all([bundleDevClient(), session.start()]);
   const sessionId = randomUUID();
-  const events = createLiveEvents(() => ({ type: 'hello', session: sessionId, version: session.version, problems: session.problems() }));
+  const events = createLiveEvents(() => ({
+    type: 'hello',
+    session: sessionId,
+    version: session.version,
+    problems: session.problems(),
+  }));
   const host = options.host ?? '127.0.0.1';
   const server = await startSiteServer({
     files: devSiteFiles(session),
@@ -88,10 +97,16 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   }
 
   const site = session.site;
-  const what = site ? `${site.notes.length} notes from ${path.relative(process.cwd(), site.context.docsDir) || '.'}` : 'nothing (the build failed, see above)';
-  const stages = site ? ` (${[...site.context.timings].map(([name, ms]) => `${name} ${Math.round(ms)} ms`).join(', ')})` : '';
+  const what = site
+    ? `${site.notes.length} notes from ${path.relative(process.cwd(), site.context.docsDir) || '.'}`
+    : 'nothing (the build failed, see above)';
+  const stages = site
+    ? ` (${[...site.context.timings].map(([name, ms]) => `${name} ${Math.round(ms)} ms`).join(', ')})`
+    : '';
   log(`wiki dev: serving ${what}, ready in ${startupSeconds.toFixed(2)} s${stages}`);
-  log(`  ${server.url.replace('127.0.0.1', 'localhost')}  (watching notes, static files and ${options.configPath}; Ctrl+C to stop)`);
+  log(
+    `  ${server.url.replace('127.0.0.1', 'localhost')}  (watching notes, static files and ${options.configPath}; Ctrl+C to stop)`,
+  );
   return {
     url: server.url,
     startupSeconds,
@@ -109,19 +124,26 @@ function devSiteFiles(session: DevSession): SiteFiles {
   return {
     async open(relPath) {
       const site = session.site;
-      if (!site) return relPath.endsWith('.html') ? memoryFile(injectDevClient(buildFailedPage, session.version)) : undefined;
+      if (!site)
+        return relPath.endsWith('.html') ? memoryFile(injectDevClient(buildFailedPage, session.version)) : undefined;
       const source = site.copies.get(relPath);
       // A static file may be a symlink: followed as before (the build decides which files are published).
-      if (source) return fs.realpath(source).then(openDiskFile).catch(() => undefined);
+      if (source)
+        return fs
+          .realpath(source)
+          .then(openDiskFile)
+          .catch(() => undefined);
       const contents = await readSiteFile(site, relPath);
-      if (contents === undefined || !relPath.endsWith('.html')) return contents === undefined ? undefined : memoryFile(contents);
+      if (contents === undefined || !relPath.endsWith('.html'))
+        return contents === undefined ? undefined : memoryFile(contents);
       const html = typeof contents === 'string' ? contents : new TextDecoder().decode(contents);
       return memoryFile(injectDevClient(html, session.version));
     },
   };
 }
 
-const buildFailedPage = '<!doctype html>\n<html lang="en"><head><meta charset="utf-8"><title>Build failed</title></head><body><main><h1>The site could not be built</h1><p>The terminal running <code>wiki dev</code> says why. This page reloads once the problem is fixed.</p></main></body></html>\n';
+const buildFailedPage =
+  '<!doctype html>\n<html lang="en"><head><meta charset="utf-8"><title>Build failed</title></head><body><main><h1>The site could not be built</h1><p>The terminal running <code>wiki dev</code> says why. This page reloads once the problem is fixed.</p></main></body></html>\n';
 
 /** Adds the live-update script, tagged with the build version the page shows. */
 export function injectDevClient(html: string, version: number): string {
@@ -132,7 +154,11 @@ export function injectDevClient(html: string, version: number): string {
 
 function serveScript(url: string | undefined, res: ServerResponse, script: string): boolean {
   if ((url ?? '').split('?')[0] !== devClientPath) return false;
-  res.writeHead(200, { 'Content-Type': 'text/javascript; charset=utf-8', 'Cache-Control': 'no-cache', 'Content-Length': Buffer.byteLength(script) });
+  res.writeHead(200, {
+    'Content-Type': 'text/javascript; charset=utf-8',
+    'Cache-Control': 'no-cache',
+    'Content-Length': Buffer.byteLength(script),
+  });
   res.end(res.req.method === 'HEAD' ? undefined : script);
   return true;
 }

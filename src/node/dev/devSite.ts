@@ -67,18 +67,34 @@ export interface BuildDevSiteOptions {
 export async function buildDevSite(options: BuildDevSiteOptions): Promise<DevSite> {
   const { config, configPath } = options;
   const siteDir = path.dirname(path.resolve(configPath));
-  const context = createBuildContext({ config, siteDir, configPath, mode: 'development', ...(options.docsDir !== undefined && { docsDir: options.docsDir }) });
+  const context = createBuildContext({
+    config,
+    siteDir,
+    configPath,
+    mode: 'development',
+    ...(options.docsDir !== undefined && { docsDir: options.docsDir }),
+  });
   const site = await loadSite(context, options.noteCache ? { noteCache: options.noteCache } : {});
   // The bundle loadSite made: it holds the site's theme overrides and custom pages, as the pages expect.
   const { client } = site;
   const pageByPath = new Map<string, PageModel>();
-  for (const page of [...site.notePages, ...site.specialPages]) for (const relPath of outputPathsOf(page)) pageByPath.set(relPath, page);
+  for (const page of [...site.notePages, ...site.specialPages])
+    for (const relPath of outputPathsOf(page)) pageByPath.set(relPath, page);
   const devSite: DevSite = {
     context,
     configPath,
     site,
     theme: site.theme,
-    renderAll: () => renderSite({ sidebar: site.sidebar, notePages: site.notePages, specialPages: site.specialPages, renderer: site.renderer, theme: site.theme, config, client }),
+    renderAll: () =>
+      renderSite({
+        sidebar: site.sidebar,
+        notePages: site.notePages,
+        specialPages: site.specialPages,
+        renderer: site.renderer,
+        theme: site.theme,
+        config,
+        client,
+      }),
     client,
     notes: [...site.notes],
     notePages: [...site.notePages],
@@ -105,9 +121,24 @@ export async function buildDevSite(options: BuildDevSiteOptions): Promise<DevSit
 export function relayoutSite(devSite: DevSite): void {
   const { context, site } = devSite;
   // The pipeline's stage 4 again, on the parsed notes (which give the pages their content); its problems were reported.
-  const layout = layOutSite({ ...context, diagnostics: new DiagnosticList() }, { summaries: devSite.notes, categories: site.categories, draftIds: site.draftIds, translations: devSite.theme.translations ?? {}, configPath: devSite.configPath });
+  const layout = layOutSite(
+    { ...context, diagnostics: new DiagnosticList() },
+    {
+      summaries: devSite.notes,
+      categories: site.categories,
+      draftIds: site.draftIds,
+      translations: devSite.theme.translations ?? {},
+      configPath: devSite.configPath,
+    },
+  );
   devSite.notePages = layout.notePages;
-  devSite.site = { ...site, notes: [...devSite.notes], sidebar: layout.sidebar, notePages: layout.notePages, theme: layout.theme };
+  devSite.site = {
+    ...site,
+    notes: [...devSite.notes],
+    sidebar: layout.sidebar,
+    notePages: layout.notePages,
+    theme: layout.theme,
+  };
   devSite.theme = layout.theme;
   devSite.relaidOut = true;
   for (const relPath of devSite.pageByPath.keys()) {
@@ -115,13 +146,16 @@ export function relayoutSite(devSite: DevSite): void {
     devSite.fresh.delete(relPath);
   }
   for (const relPath of devSite.files.keys()) if (relPath.startsWith('assets/sidebar-')) devSite.files.delete(relPath);
-  for (const page of [...devSite.notePages, ...devSite.site.specialPages]) for (const relPath of outputPathsOf(page)) devSite.pageByPath.set(relPath, page);
+  for (const page of [...devSite.notePages, ...devSite.site.specialPages])
+    for (const relPath of outputPathsOf(page)) devSite.pageByPath.set(relPath, page);
 }
 
 /** The files a page is written to (HTML, and the data file of a note). */
 export function outputPathsOf(page: PageModel): string[] {
   if (page.kind === 'notFound') return ['404.html'];
-  return page.kind === 'doc' ? [htmlPathForRoute(page.route), pageDataPath(page.route)] : [htmlPathForRoute(page.route)];
+  return page.kind === 'doc'
+    ? [htmlPathForRoute(page.route), pageDataPath(page.route)]
+    : [htmlPathForRoute(page.route)];
 }
 
 /** Renders these pages from the current data into the file map, with the same renderer as the build. */
@@ -194,9 +228,14 @@ function keepBuiltFile(devSite: DevSite, [relPath, contents]: SiteFile): void {
 }
 
 /** What changed between two builds, as the routes open tabs must swap or reload. */
-export function diffSites(previous: DevSite | undefined, next: DevSite): { content: string[]; reload: string[] | 'all' } {
+export function diffSites(
+  previous: DevSite | undefined,
+  next: DevSite,
+): { content: string[]; reload: string[] | 'all' } {
   if (!previous) return { content: [], reload: 'all' };
-  const sameShell = JSON.stringify(previous.site.sidebar) === JSON.stringify(next.site.sidebar) && JSON.stringify(previous.theme) === JSON.stringify(next.theme);
+  const sameShell =
+    JSON.stringify(previous.site.sidebar) === JSON.stringify(next.site.sidebar) &&
+    JSON.stringify(previous.theme) === JSON.stringify(next.theme);
   if (!sameShell) return { content: [], reload: 'all' };
   const nextByRoute = new Map(next.notePages.map((page) => [page.route as string, page]));
   const content: string[] = [];
@@ -212,7 +251,8 @@ export function diffSites(previous: DevSite | undefined, next: DevSite): { conte
 
 /** 'content' when only the note's own content (and head tags) differ, 'page' when more does. */
 export function comparePages(before: DocPageModel, after: DocPageModel): 'same' | 'content' | 'page' {
-  const shell = (page: DocPageModel) => JSON.stringify({ ...page, contentHtml: '', description: '', head: [], keywords: [] });
+  const shell = (page: DocPageModel) =>
+    JSON.stringify({ ...page, contentHtml: '', description: '', head: [], keywords: [] });
   if (shell(before) !== shell(after)) return 'page';
   return JSON.stringify(before) === JSON.stringify(after) ? 'same' : 'content';
 }

@@ -25,7 +25,11 @@ export function createLiveEvents(hello: () => DevMessage): LiveEvents {
     handle(req, res) {
       if ((req.url ?? '').split('?')[0] !== devEventsPath) return false;
       req.socket.setTimeout(0);
-      res.writeHead(200, { 'Content-Type': 'text/event-stream; charset=utf-8', 'Cache-Control': 'no-cache, no-transform', Connection: 'keep-alive' });
+      res.writeHead(200, {
+        'Content-Type': 'text/event-stream; charset=utf-8',
+        'Cache-Control': 'no-cache, no-transform',
+        Connection: 'keep-alive',
+      });
       if (req.method === 'HEAD') {
         res.end();
         return true;

@@ -23,7 +23,8 @@ export function reportProblems(report: ProblemReport, input: ReportInput): void 
   for (const line of fresh) input.log(line);
   report.printed = new Set(lines);
   const errors = all.filter((d) => d.severity === 'error').length;
-  if (errors > 0 && fresh.length > 0) input.log(`${errors} error(s): the browser shows them in an overlay; every other page is still served.`);
+  if (errors > 0 && fresh.length > 0)
+    input.log(`${errors} error(s): the browser shows them in an overlay; every other page is still served.`);
   else if (report.hadErrors) input.log('No build errors now.');
   report.hadErrors = errors > 0;
 }

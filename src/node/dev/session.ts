@@ -39,7 +39,11 @@ export interface DevSession {
 }
 
 // reloadAll: tabs reload whatever the page models say (config and static files change what the browser loads).
-type Plan = { kind: 'none' } | { kind: 'reload' } | { kind: 'notes'; files: string[] } | { kind: 'full'; reason: string; reloadConfig: boolean; reloadAll: boolean };
+type Plan =
+  | { kind: 'none' }
+  | { kind: 'reload' }
+  | { kind: 'notes'; files: string[] }
+  | { kind: 'full'; reason: string; reloadConfig: boolean; reloadAll: boolean };
 
 export function createDevSession(options: DevSessionOptions): DevSession {
   const configFile = path.resolve(options.configPath);
@@ -60,7 +64,12 @@ export function createDevSession(options: DevSessionOptions): DevSession {
         config = await loadConfig(options.configPath);
         noteCache = createNoteContentCache(); // a changed config renders every note again, whatever it changed
       }
-      const next = await buildDevSite({ config, configPath: options.configPath, noteCache, ...(options.docsDir !== undefined && { docsDir: options.docsDir }) });
+      const next = await buildDevSite({
+        config,
+        configPath: options.configPath,
+        noteCache,
+        ...(options.docsDir !== undefined && { docsDir: options.docsDir }),
+      });
       if (site) site.cancelled = true;
       site = next;
       fatal = undefined;
@@ -73,7 +82,8 @@ export function createDevSession(options: DevSessionOptions): DevSession {
   }
 
   function plan(paths: ReadonlySet<string>): Plan {
-    if (paths.has(configFile)) return { kind: 'full', reason: `${display(configFile)} changed`, reloadConfig: true, reloadAll: true };
+    if (paths.has(configFile))
+      return { kind: 'full', reason: `${display(configFile)} changed`, reloadConfig: true, reloadAll: true };
     if (!site) return { kind: 'full', reason: 'retrying the failed build', reloadConfig: true, reloadAll: true };
     const notes: string[] = [];
     let reload = false;
@@ -88,7 +98,8 @@ export function createDevSession(options: DevSessionOptions): DevSession {
 
   async function applyPlan(step: Plan): Promise<{ message?: DevMessage; summary: string }> {
     if (step.kind === 'none') return { summary: '' };
-    if (step.kind === 'reload') return { message: update([], 'all'), summary: 'static files changed: reloading open pages' };
+    if (step.kind === 'reload')
+      return { message: update([], 'all'), summary: 'static files changed: reloading open pages' };
     if (step.kind === 'notes') {
       const updates = step.files.map((file) => ({ file, result: tryUpdateNote(file) }));
       const needsFull = updates.find((u) => u.result.kind === 'full');
@@ -96,17 +107,28 @@ export function createDevSession(options: DevSessionOptions): DevSession {
         const content = updates.flatMap((u) => (u.result.kind === 'content' ? [u.result.route] : []));
         const reload = updates.flatMap((u) => (u.result.kind === 'page' ? [u.result.route] : []));
         const relaidOut = updates.some((u) => u.result.kind === 'layout');
-        const what = updates.map((u) => `${display(u.file)} (${u.result.kind === 'layout' ? 'sidebar' : u.result.kind})`).join(', ');
+        const what = updates
+          .map((u) => `${display(u.file)} (${u.result.kind === 'layout' ? 'sidebar' : u.result.kind})`)
+          .join(', ');
         return { message: update(content, relaidOut ? 'all' : reload), summary: `updated ${what}` };
       }
       const reason = needsFull.result.kind === 'full' ? needsFull.result.reason : '';
       // While the config is broken, a rebuild checks it again rather than clearing its error with the last good one.
-      return applyPlan({ kind: 'full', reason: `${display(needsFull.file)}: ${reason}`, reloadConfig: fatal !== undefined, reloadAll: false });
+      return applyPlan({
+        kind: 'full',
+        reason: `${display(needsFull.file)}: ${reason}`,
+        reloadConfig: fatal !== undefined,
+        reloadAll: false,
+      });
     }
     const previous = site;
-    if (!(await fullBuild(step.reloadConfig))) return { message: update([], []), summary: `build failed (${step.reason})` };
+    if (!(await fullBuild(step.reloadConfig)))
+      return { message: update([], []), summary: `build failed (${step.reason})` };
     const changes = step.reloadAll ? { content: [], reload: 'all' as const } : diffSites(previous, site!);
-    return { message: update(changes.content, changes.reload), summary: `rebuilt ${site!.notes.length} notes (${step.reason})` };
+    return {
+      message: update(changes.content, changes.reload),
+      summary: `rebuilt ${site!.notes.length} notes (${step.reason})`,
+    };
   }
 
   /** One note's update; an exception becomes a problem for the overlay instead of stopping the server. */
@@ -116,7 +138,12 @@ export function createDevSession(options: DevSessionOptions): DevSession {
       noteFailures.delete(file);
       return result;
     } catch (error) {
-      noteFailures.set(file, { code: 'note-failed', file: display(file), message: `Can't process this note: ${(error as Error).message}`, hint: 'Its page keeps its last good version; fix the note and save it again.' });
+      noteFailures.set(file, {
+        code: 'note-failed',
+        file: display(file),
+        message: `Can't process this note: ${(error as Error).message}`,
+        hint: 'Its page keeps its last good version; fix the note and save it again.',
+      });
       return { kind: 'same', route: site!.notes.find((doc) => doc.filePath === file)?.route ?? asRoute('/') };
     }
   }
@@ -127,7 +154,9 @@ export function createDevSession(options: DevSessionOptions): DevSession {
   }
 
   function problems(): DevProblem[] {
-    const errors = (site?.diagnostics ?? []).filter((d) => d.severity === 'error').map(({ severity: _severity, ...problem }) => problem);
+    const errors = (site?.diagnostics ?? [])
+      .filter((d) => d.severity === 'error')
+      .map(({ severity: _severity, ...problem }) => problem);
     return [...(fatal ? [fatal] : []), ...noteFailures.values(), ...errors];
   }
 
@@ -141,7 +170,11 @@ export function createDevSession(options: DevSessionOptions): DevSession {
     problems,
     async start() {
       const ok = await fullBuild(true);
-      reportProblems(report, { diagnostics: site?.diagnostics ?? [], failures: [...(fatal ? [fatal] : []), ...noteFailures.values()], log: options.log });
+      reportProblems(report, {
+        diagnostics: site?.diagnostics ?? [],
+        failures: [...(fatal ? [fatal] : []), ...noteFailures.values()],
+        log: options.log,
+      });
       return ok;
     },
     async applyChanges(paths) {
@@ -150,15 +183,28 @@ export function createDevSession(options: DevSessionOptions): DevSession {
       const { message, summary } = await applyPlan(plan(paths));
       if (!summary) return undefined;
       const ms = performance.now() - started;
-      options.log(`${new Date().toLocaleTimeString('en-GB')} ${summary} in ${ms < 1000 ? `${Math.round(ms)} ms` : `${(ms / 1000).toFixed(2)} s`}`);
-      reportProblems(report, { diagnostics: site?.diagnostics ?? [], failures: [...(fatal ? [fatal] : []), ...noteFailures.values()], log: options.log });
+      options.log(
+        `${new Date().toLocaleTimeString('en-GB')} ${summary} in ${ms < 1000 ? `${Math.round(ms)} ms` : `${(ms / 1000).toFixed(2)} s`}`,
+      );
+      reportProblems(report, {
+        diagnostics: site?.diagnostics ?? [],
+        failures: [...(fatal ? [fatal] : []), ...noteFailures.values()],
+        log: options.log,
+      });
       return message;
     },
     watchTargets() {
       if (!site) return [{ path: configFile, kind: 'file' }];
       // Folders are watched through their parents: one created, deleted or replaced later is seen too.
-      const folders = [site.context.staticDir, ...extensionDirs(site.context.siteDir)].map((folder) => ({ path: folder, kind: 'folder' as const }));
-      return [{ path: configFile, kind: 'file' }, { path: site.context.docsDir, kind: 'folder', skipName: isSkippedName }, ...folders];
+      const folders = [site.context.staticDir, ...extensionDirs(site.context.siteDir)].map((folder) => ({
+        path: folder,
+        kind: 'folder' as const,
+      }));
+      return [
+        { path: configFile, kind: 'file' },
+        { path: site.context.docsDir, kind: 'folder', skipName: isSkippedName },
+        ...folders,
+      ];
     },
   };
 }
@@ -166,11 +212,18 @@ export function createDevSession(options: DevSessionOptions): DevSession {
 /** What one changed path means for the current build. */
 function classify(site: DevSite, filePath: string): { kind: 'ignore' | 'note' | 'reload' } | (Plan & { kind: 'full' }) {
   const { docsDir, staticDir } = site.context;
-  const full = (reason: string, reloadAll = false) => ({ kind: 'full' as const, reason, reloadConfig: false, reloadAll });
+  const full = (reason: string, reloadAll = false) => ({
+    kind: 'full' as const,
+    reason,
+    reloadConfig: false,
+    reloadAll,
+  });
   const inStatic = path.relative(staticDir, filePath);
   if (!inStatic.startsWith('..') && !path.isAbsolute(inStatic)) {
     const known = site.copies.get(inStatic.split(path.sep).join('/')) === filePath;
-    return known === fs.existsSync(filePath) && !isFolder(filePath) ? { kind: 'reload' } : full('static files were added or removed', true);
+    return known === fs.existsSync(filePath) && !isFolder(filePath)
+      ? { kind: 'reload' }
+      : full('static files were added or removed', true);
   }
   // Theme overrides, custom pages and translations change the bundles: rebuild, and reload every tab.
   const extension = extensionDirs(site.context.siteDir).find((dir) => !path.relative(dir, filePath).startsWith('..'));
@@ -182,7 +235,8 @@ function classify(site: DevSite, filePath: string): { kind: 'ignore' | 'note' | 
   if (relPath.split(path.sep).some(isSkippedName)) return { kind: 'ignore' }; // what the scan never reads
   if (isNoteName(name)) return { kind: 'note' };
   if ([...site.copies.values()].includes(filePath)) return full('a file linked from a note changed');
-  if (isFolder(filePath) || site.notes.some((doc) => doc.filePath.startsWith(filePath + path.sep))) return full('a folder was added, removed or renamed');
+  if (isFolder(filePath) || site.notes.some((doc) => doc.filePath.startsWith(filePath + path.sep)))
+    return full('a folder was added, removed or renamed');
   return { kind: 'ignore' };
 }
 
@@ -199,8 +253,16 @@ function describeFatal(error: Error, configFile: string): DevProblem {
   const [first = '', ...rest] = error.message.split('\n');
   const hint = rest.map((line) => line.replace(/^ {4}/, '')).join('\n') || undefined;
   const located = /^(.+?):(\d+):\d+: (.*)$/.exec(first);
-  if (located) return { code: 'config', file: located[1]!, line: Number(located[2]), message: located[3]!, ...(hint && { hint }) };
+  if (located)
+    return { code: 'config', file: located[1]!, line: Number(located[2]), message: located[3]!, ...(hint && { hint }) };
   const code = error instanceof ConfigError ? 'config' : 'build-failed';
   const file = error instanceof ConfigError ? configFile : undefined;
-  return { code, ...(file && { file }), message: first, hint: hint ?? `${error.stack?.split('\n').slice(1, 4).join('\n') ?? ''}\nThis looks like a bug in the engine; the dev server keeps serving the last good build.` };
+  return {
+    code,
+    ...(file && { file }),
+    message: first,
+    hint:
+      hint ??
+      `${error.stack?.split('\n').slice(1, 4).join('\n') ?? ''}\nThis looks like a bug in the engine; the dev server keeps serving the last good build.`,
+  };
 }

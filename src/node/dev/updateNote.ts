@@ -23,8 +23,26 @@ export type NoteUpdate =
 
 // Front matter that only changes the note's own page, and fields that change the sidebar and labels but no route;
 // any other field (id, slug, draft, unknown ones) may change routes: a full rebuild.
-const ownPageFields = new Set(['description', 'keywords', 'hide_title', 'hide_table_of_contents', 'custom_edit_url', 'pagination_prev', 'pagination_next', 'image', 'toc_min_heading_level', 'toc_max_heading_level']);
-const layoutFields = new Set(['title', 'sidebar_label', 'sidebar_position', 'sidebar_class_name', 'sidebar_custom_props', 'pagination_label']);
+const ownPageFields = new Set([
+  'description',
+  'keywords',
+  'hide_title',
+  'hide_table_of_contents',
+  'custom_edit_url',
+  'pagination_prev',
+  'pagination_next',
+  'image',
+  'toc_min_heading_level',
+  'toc_max_heading_level',
+]);
+const layoutFields = new Set([
+  'title',
+  'sidebar_label',
+  'sidebar_position',
+  'sidebar_class_name',
+  'sidebar_custom_props',
+  'pagination_label',
+]);
 // Problems a note's own text causes (its links are re-checked separately).
 const noteCodes = new Set(['invalid-front-matter']);
 const linkCodes = new Set(['broken-link', 'broken-anchor']);
@@ -38,7 +56,11 @@ export function updateNote(devSite: DevSite, filePath: string): NoteUpdate {
   const old = devSite.notes[index]!;
   const diagnostics = new DiagnosticList();
   const noteContext = { ...context, diagnostics };
-  const note = readNoteFile(filePath, old.sourcePath, { docsDir: context.docsDir, diagnostics, displayPath: context.displayPath });
+  const note = readNoteFile(filePath, old.sourcePath, {
+    docsDir: context.docsDir,
+    diagnostics,
+    displayPath: context.displayPath,
+  });
   if (!note) return { kind: 'full', reason: 'the note is no longer readable text' };
   const doc = resolveRoutes(noteContext, [note], devSite.site.builtInPages).notes[0];
   if (!doc || !sameRoute(old, doc)) return { kind: 'full', reason: 'its id, route or draft status changed' };
@@ -70,22 +92,37 @@ function updatePage(devSite: DevSite, parsed: ParsedNote): NoteUpdate {
 /** Replaces the note's own problems, and re-checks its links and the links that point into it. */
 function updateDiagnostics(devSite: DevSite, parsed: ParsedNote, fromNote: DiagnosticList): void {
   const { context } = devSite;
-  const inbound = devSite.notes.filter((doc) => doc !== parsed && doc.links.some((link) => link.resolved.anchor?.route === parsed.route));
+  const inbound = devSite.notes.filter(
+    (doc) => doc !== parsed && doc.links.some((link) => link.resolved.anchor?.route === parsed.route),
+  );
   const checked = new DiagnosticList();
-  const assets = checkLinks(devSite.notes.map(toLinkCheckNote), { ...context, diagnostics: checked }, [parsed, ...inbound].map(toLinkCheckNote));
+  const assets = checkLinks(
+    devSite.notes.map(toLinkCheckNote),
+    { ...context, diagnostics: checked },
+    [parsed, ...inbound].map(toLinkCheckNote),
+  );
   for (const [source, relPath] of assets) devSite.copies.set(relPath, source);
   const file = context.displayPath(parsed.filePath);
   const recheckedFiles = new Set([parsed, ...inbound].map((doc) => context.displayPath(doc.filePath)));
   devSite.diagnostics = [
-    ...devSite.diagnostics.filter((d) => !(d.file === file && noteCodes.has(d.code)) && !(d.file !== undefined && recheckedFiles.has(d.file) && linkCodes.has(d.code))),
+    ...devSite.diagnostics.filter(
+      (d) =>
+        !(d.file === file && noteCodes.has(d.code)) &&
+        !(d.file !== undefined && recheckedFiles.has(d.file) && linkCodes.has(d.code)),
+    ),
     ...fromNote.items,
     ...checked.items,
   ];
 }
 
 function sameRoute(old: Omit<Note, 'body'>, doc: Omit<Note, 'body'>): boolean {
-  const routeFields = (value: Omit<Note, 'body'>) => JSON.stringify(Object.entries(value.frontMatter).filter(([key]) => !ownPageFields.has(key) && !layoutFields.has(key)));
-  return old.id === doc.id && old.route === doc.route && old.isIndex === doc.isIndex && routeFields(old) === routeFields(doc);
+  const routeFields = (value: Omit<Note, 'body'>) =>
+    JSON.stringify(
+      Object.entries(value.frontMatter).filter(([key]) => !ownPageFields.has(key) && !layoutFields.has(key)),
+    );
+  return (
+    old.id === doc.id && old.route === doc.route && old.isIndex === doc.isIndex && routeFields(old) === routeFields(doc)
+  );
 }
 
 function layoutOf(doc: Omit<Note, 'body'>): string {

@@ -28,7 +28,11 @@ const editorDropping = /~$|\.sw[px]$|^4913$|^\.#|^#.*#$/;
 const recheckMs = 60;
 
 /** Calls onChange with the absolute paths that changed, batched over `delayMs`. */
-export function watchPaths(targets: readonly WatchTarget[], onChange: (paths: Set<string>) => void, delayMs = 15): Watcher {
+export function watchPaths(
+  targets: readonly WatchTarget[],
+  onChange: (paths: Set<string>) => void,
+  delayMs = 15,
+): Watcher {
   const placeOf = placeAmong(targets);
   const batch = batchChanges(onChange, delayMs);
   const roots = [...new Set(targets.map((target) => path.dirname(target.path)))];
@@ -73,7 +77,9 @@ export function watchPaths(targets: readonly WatchTarget[], onChange: (paths: Se
     replaced.add(folder);
     restartTimer ??= setTimeout(() => {
       restartTimer = undefined;
-      filesAtRestart ??= new Map(targets.filter((target) => target.kind === 'file').map((target) => [target.path, fileState(target.path)]));
+      filesAtRestart ??= new Map(
+        targets.filter((target) => target.kind === 'file').map((target) => [target.path, fileState(target.path)]),
+      );
       // Closed first: chokidar shares one fs.watch per path between its watchers, and the old one watches the old folder.
       void current.close().catch(() => undefined);
       current = startWatcher();
@@ -99,7 +105,8 @@ function placeAmong(targets: readonly WatchTarget[]): (filePath: string) => 'tar
     for (const target of targets) {
       const below = path.relative(target.path, filePath);
       if (below === '') return 'target';
-      const skipped = () => editorDropping.test(path.basename(filePath)) || below.split(path.sep).some((name) => target.skipName?.(name));
+      const skipped = () =>
+        editorDropping.test(path.basename(filePath)) || below.split(path.sep).some((name) => target.skipName?.(name));
       if (target.kind === 'folder' && isRelativeBelow(below) && !skipped()) return 'target';
       if (isRelativeBelow(path.relative(filePath, target.path))) place = 'way';
     }
@@ -112,7 +119,10 @@ function isRelativeBelow(relPath: string): boolean {
 }
 
 /** Collects reported paths and hands them over `delayMs` after the last one; written files are checked again after. */
-function batchChanges(onChange: (paths: Set<string>) => void, delayMs: number): { report(filePath: string, written: boolean): void; close(): void } {
+function batchChanges(
+  onChange: (paths: Set<string>) => void,
+  delayMs: number,
+): { report(filePath: string, written: boolean): void; close(): void } {
   let pending = new Set<string>();
   let written = new Set<string>();
   let timer: NodeJS.Timeout | undefined;
@@ -190,6 +200,8 @@ function warnOnce(): (error: NodeJS.ErrnoException) => void {
         : code === 'EMFILE'
           ? 'Too many open files: raise the limit (ulimit -n 65536) and restart wiki dev.'
           : 'Changes there are not seen until wiki dev restarts.';
-    console.error(`warning [watch-failed] ${error.path ?? 'wiki dev'}: can't watch for changes (${error.message}).\n    ${hint}`);
+    console.error(
+      `warning [watch-failed] ${error.path ?? 'wiki dev'}: can't watch for changes (${error.message}).\n    ${hint}`,
+    );
   };
 }

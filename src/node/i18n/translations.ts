@@ -6,7 +6,10 @@ import { extractTranslations, type TranslationEntry } from './extract.js';
 import { enginePath } from '../engineRoot.js';
 
 // Docusaurus's translation file format: { "<id>": { "message": "...", "description": "..." } }.
-const translationFileSchema = z.record(z.string(), z.strictObject({ message: z.string(), description: z.string().optional() }));
+const translationFileSchema = z.record(
+  z.string(),
+  z.strictObject({ message: z.string(), description: z.string().optional() }),
+);
 
 const engineThemeDir = enginePath('src/theme');
 // The search UI (a browser-only part) declares its texts too.
@@ -32,22 +35,47 @@ function listSourceFiles(root: string): string[] {
 }
 
 /** Every declaration with its default; problems (no id nor message, element children) become build errors. */
-export function collectTranslations(siteDir: string, diagnostics: DiagnosticList, displayPath: (file: string) => string): TranslationEntry[] {
+export function collectTranslations(
+  siteDir: string,
+  diagnostics: DiagnosticList,
+  displayPath: (file: string) => string,
+): TranslationEntry[] {
   const { entries, problems } = extractTranslations(listTranslatableFiles(siteDir), displayPath);
-  for (const problem of problems) diagnostics.add({ severity: 'error', code: 'translation', file: problem.file, line: problem.line, message: problem.message, hint: problem.hint });
+  for (const problem of problems)
+    diagnostics.add({
+      severity: 'error',
+      code: 'translation',
+      file: problem.file,
+      line: problem.line,
+      message: problem.message,
+      hint: problem.hint,
+    });
   return entries;
 }
 
 /** The site's overrides from i18n/en/*.json, id -> message; a malformed file is an error naming it. */
-export function loadTranslationOverrides(siteDir: string, diagnostics: DiagnosticList, displayPath: (file: string) => string): Record<string, string> {
+export function loadTranslationOverrides(
+  siteDir: string,
+  diagnostics: DiagnosticList,
+  displayPath: (file: string) => string,
+): Record<string, string> {
   const dir = translationsDir(siteDir);
   const messages: Record<string, string> = {};
   if (!fs.existsSync(dir)) return messages;
-  for (const name of fs.readdirSync(dir).filter((file) => file.endsWith('.json')).sort()) {
+  for (const name of fs
+    .readdirSync(dir)
+    .filter((file) => file.endsWith('.json'))
+    .sort()) {
     const file = path.join(dir, name);
     const parsed = parseTranslationFile(file);
     if ('problem' in parsed) {
-      diagnostics.add({ severity: 'error', code: 'translation-file', file: displayPath(file), message: parsed.problem, hint: 'Write it as { "theme.id": { "message": "Text", "description": "optional" } } (run `wiki write-translations` to get a complete file).' });
+      diagnostics.add({
+        severity: 'error',
+        code: 'translation-file',
+        file: displayPath(file),
+        message: parsed.problem,
+        hint: 'Write it as { "theme.id": { "message": "Text", "description": "optional" } } (run `wiki write-translations` to get a complete file).',
+      });
       continue;
     }
     for (const [id, entry] of Object.entries(parsed.value)) messages[id] = entry.message;
@@ -72,25 +100,41 @@ function parseTranslationFile(file: string): { value: z.infer<typeof translation
  * What the theme ships: the i18n/en overrides whose message differs from the declared default (an unchanged entry,
  * as `wiki write-translations` writes them all, or an id nothing declares, costs bytes on every page for nothing).
  */
-export function resolveTranslationOverrides(siteDir: string, diagnostics: DiagnosticList, displayPath: (file: string) => string): Record<string, string> {
-  const defaults = new Map(collectTranslations(siteDir, diagnostics, displayPath).map((entry) => [entry.id, entry.message]));
+export function resolveTranslationOverrides(
+  siteDir: string,
+  diagnostics: DiagnosticList,
+  displayPath: (file: string) => string,
+): Record<string, string> {
+  const defaults = new Map(
+    collectTranslations(siteDir, diagnostics, displayPath).map((entry) => [entry.id, entry.message]),
+  );
   const overrides = loadTranslationOverrides(siteDir, diagnostics, displayPath);
-  return Object.fromEntries(Object.entries(overrides).filter(([id, message]) => defaults.has(id) && defaults.get(id) !== message));
+  return Object.fromEntries(
+    Object.entries(overrides).filter(([id, message]) => defaults.has(id) && defaults.get(id) !== message),
+  );
 }
 
 /**
  * `wiki write-translations`: writes i18n/en/code.json with every translatable string and its default,
  * keeping messages the site already changed. Returns the file written and how many entries it holds.
  */
-export function writeTranslations(siteDir: string, entries: readonly TranslationEntry[]): { file: string; count: number; kept: number } {
+export function writeTranslations(
+  siteDir: string,
+  entries: readonly TranslationEntry[],
+): { file: string; count: number; kept: number } {
   const file = path.join(translationsDir(siteDir), 'code.json');
-  const existing = fs.existsSync(file) ? (translationFileSchema.safeParse(JSON.parse(fs.readFileSync(file, 'utf8'))).data ?? {}) : {};
+  const existing = fs.existsSync(file)
+    ? (translationFileSchema.safeParse(JSON.parse(fs.readFileSync(file, 'utf8'))).data ?? {})
+    : {};
   const output: Record<string, { message: string; description?: string }> = {};
   let kept = 0;
   for (const entry of [...entries].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))) {
     const previous = existing[entry.id];
     if (previous && previous.message !== entry.message) kept++;
-    output[entry.id] = { message: previous?.message ?? entry.message, ...(entry.description !== undefined && { description: entry.description }) };
+    output[entry.id] = {
+      message: previous?.message ?? entry.message,
+      ...(entry.description !== undefined && { description: entry.description }),
+    };
   }
   fs.mkdirSync(path.dirname(file), { recursive: true });
   fs.writeFileSync(file, `${JSON.stringify(output, null, 2)}\n`);

@@ -2,7 +2,17 @@ import type MarkdownIt from 'markdown-it';
 import type { PluginWithParams } from 'markdown-it';
 import container from 'markdown-it-container';
 
-export const admonitionTypes = ['note', 'tip', 'info', 'caution', 'danger', 'warning', 'important', 'success', 'secondary'] as const;
+export const admonitionTypes = [
+  'note',
+  'tip',
+  'info',
+  'caution',
+  'danger',
+  'warning',
+  'important',
+  'success',
+  'secondary',
+] as const;
 
 // `:::tip Title` (Docusaurus 2) and `:::tip[Title]` (Docusaurus 3) both give a titled box.
 const titleSyntax = /^\s*(\w+)(?:\[(.*)\]|\s+(.*))?\s*$/;

@@ -12,7 +12,10 @@ export function autolinksPlugin(md: MarkdownIt): void {
   md.linkify
     .set({ fuzzyLink: false })
     .add('//', null)
-    .add('www.', { validate: new RegExp(`^${host}${path}`, 'i'), normalize: (match) => void (match.url = `http://${match.url}`) });
+    .add('www.', {
+      validate: new RegExp(`^${host}${path}`, 'i'),
+      normalize: (match) => void (match.url = `http://${match.url}`),
+    });
   skipTextsWithoutLinks(md);
 }
 
@@ -29,7 +32,9 @@ function skipTextsWithoutLinks(md: MarkdownIt): void {
   // The enabled schemes, as linkify-it lists them (its typings leave its compiled state out).
   const compiled = (md.linkify as unknown as { __compiled__?: Record<string, unknown> }).__compiled__;
   if (!compiled) return;
-  const names = Object.keys(compiled).filter((name) => name !== '').map((name) => name.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&'));
+  const names = Object.keys(compiled)
+    .filter((name) => name !== '')
+    .map((name) => name.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&'));
   const mayLink = new RegExp(`${names.join('|')}|@`, 'i');
   const decodes = /[&\\]/;
   const { linkify } = md;

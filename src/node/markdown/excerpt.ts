@@ -3,7 +3,10 @@
  * syntax removed. Mirrors Docusaurus's excerpt rules so descriptions match the reference site.
  */
 export function createExcerpt(markdown: string): string | undefined {
-  const lines = markdown.trimStart().replace(/^[^\n]*\n=+/g, '').split('\n');
+  const lines = markdown
+    .trimStart()
+    .replace(/^[^\n]*\n=+/g, '')
+    .split('\n');
   let inCode = false;
   let inImport = false;
   let fence = '';

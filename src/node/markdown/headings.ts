@@ -22,7 +22,14 @@ export function headingIdsPlugin(md: MarkdownIt): void {
       if (close?.type === 'heading_close') close.meta = { id, text };
       const level = Number(open.tag.slice(1));
       const html = md.renderer.renderInline(stripLinks(inline.children ?? []), state.md.options, env);
-      env.headings.push({ id, level, text, html, line: env.lineOffset + (open.map?.[0] ?? 0) + 1, isFirstBlock: i === 0 });
+      env.headings.push({
+        id,
+        level,
+        text,
+        html,
+        line: env.lineOffset + (open.map?.[0] ?? 0) + 1,
+        isFirstBlock: i === 0,
+      });
     }
   });
   md.renderer.rules.heading_close = (tokens, idx) => {

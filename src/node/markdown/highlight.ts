@@ -1,14 +1,40 @@
 import Prism from 'prismjs';
 import loadLanguages from 'prismjs/components/index.js';
+import { escapeHtml } from '../../shared/html.js';
 
 // Prism runs here at build time so the browser ships no highlighter; it is synchronous and fast
 // for the few hundred fenced blocks a wiki holds.
 const aliases: Record<string, string> = {
-  sh: 'bash', shell: 'bash', zsh: 'bash', console: 'bash', viml: 'vim', vimscript: 'vim',
-  js: 'javascript', mjs: 'javascript', cjs: 'javascript', ts: 'typescript', md: 'markdown',
-  html: 'markup', xml: 'markup', svg: 'markup', yml: 'yaml', py: 'python', rs: 'rust',
-  rb: 'ruby', 'c++': 'cpp', 'c#': 'csharp', cs: 'csharp', kt: 'kotlin', hs: 'haskell', edn: 'clojure',
-  dockerfile: 'docker', tex: 'latex', ps1: 'powershell', text: 'plain', txt: 'plain', plaintext: 'plain',
+  sh: 'bash',
+  shell: 'bash',
+  zsh: 'bash',
+  console: 'bash',
+  viml: 'vim',
+  vimscript: 'vim',
+  js: 'javascript',
+  mjs: 'javascript',
+  cjs: 'javascript',
+  ts: 'typescript',
+  md: 'markdown',
+  html: 'markup',
+  xml: 'markup',
+  svg: 'markup',
+  yml: 'yaml',
+  py: 'python',
+  rs: 'rust',
+  rb: 'ruby',
+  'c++': 'cpp',
+  'c#': 'csharp',
+  cs: 'csharp',
+  kt: 'kotlin',
+  hs: 'haskell',
+  edn: 'clojure',
+  dockerfile: 'docker',
+  tex: 'latex',
+  ps1: 'powershell',
+  text: 'plain',
+  txt: 'plain',
+  plaintext: 'plain',
 };
 
 export type Highlighter = (code: string, language: string) => string;
@@ -32,8 +58,4 @@ export function createHighlighter(): Highlighter {
 export function normalizeLanguage(raw: string): string {
   const name = raw.trim().toLowerCase();
   return aliases[name] ?? name;
-}
-
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"]/g, (c) => (c === '&' ? '&amp;' : c === '<' ? '&lt;' : c === '>' ? '&gt;' : '&quot;'));
 }

@@ -16,12 +16,35 @@ const CSS_VALUE = /^[-#%.,\w\s]*(?:(?:rgb|hsl)a?\([\d\s.,%/]*\)[-#%.,\w\s]*)*$/i
 // The engine's own element ids (`__wiki`, `__main`, `__wiki-boot`, whose JSON the browser reads by id and which comes
 // after the note in the page): a note's element must not stand in for one.
 const RESERVED_ID = /^__/;
-const STYLED = ['color', 'background-color', 'text-align', 'vertical-align', 'font-weight', 'font-style', 'text-decoration', 'white-space', 'width', 'height', 'max-width'];
+const STYLED = [
+  'color',
+  'background-color',
+  'text-align',
+  'vertical-align',
+  'font-weight',
+  'font-style',
+  'text-decoration',
+  'white-space',
+  'width',
+  'height',
+  'max-width',
+];
 
 const OPTIONS: IOptions = {
   allowedTags: [
     ...sanitize.defaults.allowedTags,
-    'img', 'picture', 'source', 'video', 'audio', 'track', 'details', 'summary', 'del', 'ins', 'input', 'center',
+    'img',
+    'picture',
+    'source',
+    'video',
+    'audio',
+    'track',
+    'details',
+    'summary',
+    'del',
+    'ins',
+    'input',
+    'center',
   ],
   // No `allowedClasses`: every class is kept (the engine's admonitions, code tokens and task lists need theirs).
   allowedAttributes: {
@@ -56,13 +79,33 @@ const OPTIONS: IOptions = {
   // Checked in href, src, srcset, cite, poster and the library's other URL attributes.
   allowedSchemesByTag: { img: ['http', 'https', 'data'] },
   // The contents of elements that are not HTML text go with them (a script's code, a style sheet, a frame's page).
-  nonTextTags: ['script', 'style', 'textarea', 'option', 'xmp', 'noscript', 'noembed', 'noframes', 'iframe', 'template', 'title', 'plaintext'],
+  nonTextTags: [
+    'script',
+    'style',
+    'textarea',
+    'option',
+    'xmp',
+    'noscript',
+    'noembed',
+    'noframes',
+    'iframe',
+    'template',
+    'title',
+    'plaintext',
+  ],
 };
 
 function dropReservedIds(tagName: string, attribs: sanitize.Attributes): sanitize.Tag {
   if (!RESERVED_ID.test(attribs.id ?? '') && !RESERVED_ID.test(attribs.name ?? '')) return { tagName, attribs };
   const { id, name, ...rest } = attribs;
-  return { tagName, attribs: { ...rest, ...(id !== undefined && !RESERVED_ID.test(id) && { id }), ...(name !== undefined && !RESERVED_ID.test(name) && { name }) } };
+  return {
+    tagName,
+    attribs: {
+      ...rest,
+      ...(id !== undefined && !RESERVED_ID.test(id) && { id }),
+      ...(name !== undefined && !RESERVED_ID.test(name) && { name }),
+    },
+  };
 }
 
 /** A note's HTML with nothing in it that runs (see the module comment for what is kept). */

@@ -4,7 +4,12 @@ import { z } from 'zod';
 // `_category_.json` / `_category_.yml`: the folder's sidebar metadata, as Docusaurus reads it.
 const categoryLinkSchema = z.union([
   z.object({ type: z.literal('doc'), id: z.string() }),
-  z.object({ type: z.literal('generated-index'), slug: z.string().optional(), title: z.string().optional(), description: z.string().optional() }),
+  z.object({
+    type: z.literal('generated-index'),
+    slug: z.string().optional(),
+    title: z.string().optional(),
+    description: z.string().optional(),
+  }),
 ]);
 
 const categorySchema = z.looseObject({
@@ -21,12 +26,18 @@ export type CategoryMetadata = z.infer<typeof categorySchema>;
 export const categoryFileNames = ['_category_.json', '_category_.yml', '_category_.yaml'] as const;
 
 /** Parses a category file's text; a problem comes back as a message with the fix. */
-export function parseCategoryFile(fileName: string, text: string): { metadata: CategoryMetadata } | { problem: string; hint: string } {
+export function parseCategoryFile(
+  fileName: string,
+  text: string,
+): { metadata: CategoryMetadata } | { problem: string; hint: string } {
   let value: unknown;
   try {
     value = fileName.endsWith('.json') ? JSON.parse(text) : parseYaml(text);
   } catch (error) {
-    return { problem: `Cannot parse ${fileName}: ${(error as Error).message.split('\n')[0]}`, hint: 'Fix its syntax, e.g. {"label": "Guides", "position": 2}.' };
+    return {
+      problem: `Cannot parse ${fileName}: ${(error as Error).message.split('\n')[0]}`,
+      hint: 'Fix its syntax, e.g. {"label": "Guides", "position": 2}.',
+    };
   }
   const result = categorySchema.safeParse(value ?? {});
   if (result.success) return { metadata: result.data };

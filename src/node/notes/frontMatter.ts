@@ -3,7 +3,10 @@ import { z } from 'zod';
 
 // One schema for note front matter; unknown keys are kept (authors use their own, e.g. `aliases`).
 const frontMatterSchema = z.looseObject({
-  id: z.string().regex(/^[^/]+$/, 'must not contain a slash').optional(),
+  id: z
+    .string()
+    .regex(/^[^/]+$/, 'must not contain a slash')
+    .optional(),
   title: z.string().optional(),
   slug: z.string().optional(),
   sidebar_label: z.string().optional(),
@@ -47,7 +50,8 @@ export function splitFrontMatter(source: string): SplitNote {
   const yamlText = match[1] ?? '';
   const bodyLineOffset = countLines(match[0]);
   const body = source.slice(match[0].length);
-  if (yamlText.length > MAX_FRONT_MATTER_CHARS) return { frontMatter: {}, body, bodyLineOffset, problems: [oversizedProblem(yamlText.length)] };
+  if (yamlText.length > MAX_FRONT_MATTER_CHARS)
+    return { frontMatter: {}, body, bodyLineOffset, problems: [oversizedProblem(yamlText.length)] };
   const parsed = parseYaml(yamlText);
   if ('problem' in parsed) return { frontMatter: {}, body, bodyLineOffset, problems: [parsed.problem] };
   const result = frontMatterSchema.safeParse(parsed.value ?? {});
@@ -61,7 +65,8 @@ export const MAX_FRONT_MATTER_CHARS = 1_000_000;
 
 function oversizedProblem(chars: number): FrontMatterProblem {
   return {
-    severity: 'warning', line: 1,
+    severity: 'warning',
+    line: 1,
     message: `The front matter is ${(chars / 1e6).toFixed(1)} MB, over the ${MAX_FRONT_MATTER_CHARS / 1e6} MB that is read; it was ignored (the note builds without its title, slug or other fields).`,
     hint: 'Keep front matter to metadata: move long text into the note body.',
   };
@@ -87,16 +92,31 @@ function parseYaml(yamlText: string): { value: unknown } | { problem: FrontMatte
     value = structuredClone(document.toJS());
   } catch (error) {
     // yaml refuses aliases that would expand past a limit (a "billion laughs" bomb).
-    return { problem: { line: 1, message: `The front matter could not be read: ${(error as Error).message}`, hint: 'Write the values out instead of repeating YAML aliases (*name) inside each other.' } };
+    return {
+      problem: {
+        line: 1,
+        message: `The front matter could not be read: ${(error as Error).message}`,
+        hint: 'Write the values out instead of repeating YAML aliases (*name) inside each other.',
+      },
+    };
   }
   if (value !== null && (typeof value !== 'object' || Array.isArray(value))) {
-    return { problem: { line: 2, message: 'Front matter must be a YAML mapping of keys to values', hint: 'Write it as `key: value` lines, e.g. `title: My note`.' } };
+    return {
+      problem: {
+        line: 2,
+        message: 'Front matter must be a YAML mapping of keys to values',
+        hint: 'Write it as `key: value` lines, e.g. `title: My note`.',
+      },
+    };
   }
   return { value };
 }
 
 /** The first top-level key given twice, as a YAML error (gray-matter, which Docusaurus uses, refuses them too). */
-function duplicateKey(document: Document, yamlText: string): { message: string; linePos?: [{ line: number }] } | undefined {
+function duplicateKey(
+  document: Document,
+  yamlText: string,
+): { message: string; linePos?: [{ line: number }] } | undefined {
   if (!isMap(document.contents)) return undefined;
   const seen = new Set<unknown>();
   for (const pair of document.contents.items) {
@@ -107,7 +127,9 @@ function duplicateKey(document: Document, yamlText: string): { message: string; 
     }
     const offset = isNode(pair.key) ? pair.key.range?.[0] : undefined;
     const message = `Map keys must be unique; "${String(key)}" is repeated`;
-    return offset === undefined ? { message } : { message, linePos: [{ line: countLines(yamlText.slice(0, offset)) + 1 }] };
+    return offset === undefined
+      ? { message }
+      : { message, linePos: [{ line: countLines(yamlText.slice(0, offset)) + 1 }] };
   }
   return undefined;
 }
@@ -119,7 +141,11 @@ function describeIssue(issue: z.core.$ZodIssue, yamlText: string): FrontMatterPr
   const hint = expected
     ? `Give \`${field}\` ${/^[aeiou]/.test(expected) ? 'an' : 'a'} ${expected} value${exampleFor(field)}, or remove it.`
     : `Fix \`${field}\`${exampleFor(field)}, or remove it.`;
-  return { ...(line !== undefined && { line: line + 1 }), message: `Front matter field \`${field}\` is invalid: ${issue.message}`, hint };
+  return {
+    ...(line !== undefined && { line: line + 1 }),
+    message: `Front matter field \`${field}\` is invalid: ${issue.message}`,
+    hint,
+  };
 }
 
 const examples: Record<string, string> = {

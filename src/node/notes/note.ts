@@ -1,5 +1,5 @@
 import type { NoteId, Route, SourcePath } from '../../shared/paths.js';
-import type { HeadingInfo, LinkRecord } from '../markdown/noteEnv.js';
+import type { NoteContent } from '../markdown/renderNote.js';
 import type { FrontMatter } from './frontMatter.js';
 
 /** A note with its identity resolved: id, route, folder and front matter. */
@@ -28,14 +28,8 @@ export interface NoteSummary extends Omit<Note, 'body'> {
   readonly description: string;
 }
 
-/** A note's rendered Markdown. */
-export interface NoteContent {
-  readonly html: string;
-  readonly headings: readonly HeadingInfo[];
-  readonly links: readonly LinkRecord[];
-  /** The ids of its raw HTML (`id` and `name` attributes), which links may point into like headings. */
-  readonly htmlIds: readonly string[];
-}
+/** A note's rendered Markdown (made by renderNote). */
+export type { NoteContent };
 
 /** A note after its Markdown was rendered (its Markdown source is dropped: the HTML is what later stages use). */
 export interface ParsedNote extends NoteSummary, NoteContent {}

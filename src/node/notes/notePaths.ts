@@ -26,7 +26,12 @@ export function locateDoc(sourcePath: SourcePath, frontMatterId?: string): DocLo
   const { name, position } = parseNumberPrefix(parsed.name);
   const baseId = frontMatterId ?? name;
   const id = asDocId(dirName === '.' ? baseId : `${dirName}/${baseId}`);
-  return { id, dirName, isIndex: isIndexFileName(parsed.name, dirName), ...(position !== undefined && { prefixPosition: position }) };
+  return {
+    id,
+    dirName,
+    isIndex: isIndexFileName(parsed.name, dirName),
+    ...(position !== undefined && { prefixPosition: position }),
+  };
 }
 
 /** A folder's index note: `index.md`, `README.md`, or named like its folder (`web/web.md`). Case-insensitive. */

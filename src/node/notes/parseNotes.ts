@@ -33,7 +33,13 @@ export function summariseNote(doc: Note, parser: NoteParser): NoteSummary {
 
 /** The note's Markdown rendered: HTML, headings (ids kept apart from the source) and link records. */
 export function renderNoteContent(doc: Note, { md, resolveLink, sanitizeHtml }: NoteParser): NoteContent {
-  const rendered = renderNote(md, { sourcePath: doc.sourcePath, body: doc.body, lineOffset: doc.lineOffset, resolveLink, sanitizeHtml });
+  const rendered = renderNote(md, {
+    sourcePath: doc.sourcePath,
+    body: doc.body,
+    lineOffset: doc.lineOffset,
+    resolveLink,
+    sanitizeHtml,
+  });
   return {
     html: rendered.html,
     headings: rendered.headings.map((heading) => ({ ...heading, id: detach(heading.id), text: detach(heading.text) })),
@@ -57,7 +63,8 @@ function leadingHeading(doc: Note, { md, resolveLink }: NoteParser): HeadingInfo
     const parsed = parseHead(doc.body.slice(0, end));
     if (!parsed && end < doc.body.length) continue;
     const first = parsed?.first?.isFirstBlock ? parsed.first : undefined;
-    if (!first || end === doc.body.length || !doc.body.slice(0, end).includes('[') || !MAYBE_DEFINITION.test(doc.body)) return first;
+    if (!first || end === doc.body.length || !doc.body.slice(0, end).includes('[') || !MAYBE_DEFINITION.test(doc.body))
+      return first;
     return parseHead(doc.body)?.first;
   }
 }
@@ -111,7 +118,12 @@ const YIELD_EVERY_MS = 20;
  * each isolate warms up its own JIT, and allocation-heavy parsing contends for memory. The event loop runs every few
  * milliseconds until `until` settles: esbuild bundles the browser code meanwhile, and its plugins answer on this thread.
  */
-export async function renderNotesWhile(docs: readonly Note[], render: (doc: Note) => NoteContent, onParsed: (content: NoteContent, index: number) => void, until?: Promise<unknown>): Promise<void> {
+export async function renderNotesWhile(
+  docs: readonly Note[],
+  render: (doc: Note) => NoteContent,
+  onParsed: (content: NoteContent, index: number) => void,
+  until?: Promise<unknown>,
+): Promise<void> {
   let settled = !until;
   void until?.finally(() => (settled = true)).catch(() => undefined);
   let slice = performance.now();

@@ -34,7 +34,13 @@ export function scanNotes(options: ScanOptions): ScanResult {
   const walk = (dir: string, relDir: string): void => {
     const real = fs.realpathSync(dir);
     if (visited.has(real)) {
-      options.diagnostics.add({ severity: 'warning', code: 'symlink-loop', file: options.displayPath(dir), message: 'This folder links back to a folder already read (a symlink loop); it was skipped.', hint: 'Remove the symbolic link.' });
+      options.diagnostics.add({
+        severity: 'warning',
+        code: 'symlink-loop',
+        file: options.displayPath(dir),
+        message: 'This folder links back to a folder already read (a symlink loop); it was skipped.',
+        hint: 'Remove the symbolic link.',
+      });
       return;
     }
     visited.add(real);
@@ -71,7 +77,9 @@ function linksInside(filePath: string, realDocsDir: string, options: ScanOptions
   }
   if (isPathInside(target, realDocsDir)) return true;
   options.diagnostics.add({
-    severity: 'warning', code: 'symlink-outside', file: options.displayPath(filePath),
+    severity: 'warning',
+    code: 'symlink-outside',
+    file: options.displayPath(filePath),
     message: `This symbolic link points outside the docs folder (to ${target}), so it was not published.`,
     hint: 'Move or copy what it points to into the docs folder, or remove the link.',
   });
@@ -102,8 +110,17 @@ function entryKind(filePath: string, entry: fs.Dirent, options: ScanOptions): 'd
     return stat.isDirectory() ? 'dir' : stat.isFile() ? 'file' : 'other';
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    const message = code === 'ELOOP' ? 'This symbolic link points to itself (a symlink loop); it was skipped.' : 'This symbolic link points to nothing; it was skipped.';
-    options.diagnostics.add({ severity: 'warning', code: 'bad-symlink', file: options.displayPath(filePath), message, hint: 'Remove the link or make it point to an existing file or folder.' });
+    const message =
+      code === 'ELOOP'
+        ? 'This symbolic link points to itself (a symlink loop); it was skipped.'
+        : 'This symbolic link points to nothing; it was skipped.';
+    options.diagnostics.add({
+      severity: 'warning',
+      code: 'bad-symlink',
+      file: options.displayPath(filePath),
+      message,
+      hint: 'Remove the link or make it point to an existing file or folder.',
+    });
     return 'other';
   }
 }
@@ -123,7 +140,9 @@ function readNoteText(filePath: string, options: ScanOptions): string | undefine
   const utf16 = utf16Encoding(bytes);
   if (utf16) {
     options.diagnostics.add({
-      severity: 'warning', code: 'utf16-note', file,
+      severity: 'warning',
+      code: 'utf16-note',
+      file,
       message: `This note is saved as UTF-16 (${utf16 === 'utf-16le' ? 'little' : 'big'}-endian), as PowerShell and some Windows editors write; it was read as such.`,
       hint: `Re-save it as UTF-8 (in PowerShell: Get-Content '${file}' | Set-Content -Encoding utf8 '${file}'; or iconv -f UTF-16 -t UTF-8).`,
     });
@@ -133,7 +152,9 @@ function readNoteText(filePath: string, options: ScanOptions): string | undefine
   if (nul !== -1) {
     const kind = sniffBinaryKind(bytes);
     options.diagnostics.add({
-      severity: 'error', code: 'binary-note', file, // no line: a binary file has none worth showing
+      severity: 'error',
+      code: 'binary-note',
+      file, // no line: a binary file has none worth showing
       message: `This file is named like a Markdown note but holds binary data${kind ? ` (it looks like ${kind.name})` : ' (a NUL byte)'}; it was left out.`,
       hint: `Rename it to its real extension${kind ? ` (e.g. ${path.parse(filePath).name}${kind.extension})` : ''} and move it to static/, or delete it.`,
     });
@@ -147,7 +168,10 @@ function readNoteText(filePath: string, options: ScanOptions): string | undefine
     const lineStart = bad === 0 ? 0 : bytes.lastIndexOf(10, bad - 1) + 1; // lastIndexOf(x, -1) searches from the end
     const before = new TextDecoder().decode(bytes.subarray(Math.max(lineStart, bad - 20), bad)).trim();
     options.diagnostics.add({
-      severity: 'error', code: 'invalid-utf8', file, line,
+      severity: 'error',
+      code: 'invalid-utf8',
+      file,
+      line,
       message: `The note is not valid UTF-8: byte 0x${bytes[bad]!.toString(16).toUpperCase().padStart(2, '0')} at line ${line}, column ${bad - lineStart + 1}${before ? ` (after "${before}")` : ''}; it was left out.`,
       hint: `Re-save the file with UTF-8 encoding, e.g. \`iconv -f latin1 -t utf-8 '${file}' > fixed.md && mv fixed.md '${file}'\`.`,
     });
@@ -197,7 +221,22 @@ function firstInvalidUtf8Offset(bytes: Uint8Array): number {
       i++;
       continue;
     }
-    const [length, low, high] = lead >= 0xc2 && lead <= 0xdf ? [2, 0x80, 0xbf] : lead === 0xe0 ? [3, 0xa0, 0xbf] : lead === 0xed ? [3, 0x80, 0x9f] : lead >= 0xe1 && lead <= 0xef ? [3, 0x80, 0xbf] : lead === 0xf0 ? [4, 0x90, 0xbf] : lead === 0xf4 ? [4, 0x80, 0x8f] : lead >= 0xf1 && lead <= 0xf3 ? [4, 0x80, 0xbf] : [0, 0, 0];
+    const [length, low, high] =
+      lead >= 0xc2 && lead <= 0xdf
+        ? [2, 0x80, 0xbf]
+        : lead === 0xe0
+          ? [3, 0xa0, 0xbf]
+          : lead === 0xed
+            ? [3, 0x80, 0x9f]
+            : lead >= 0xe1 && lead <= 0xef
+              ? [3, 0x80, 0xbf]
+              : lead === 0xf0
+                ? [4, 0x90, 0xbf]
+                : lead === 0xf4
+                  ? [4, 0x80, 0x8f]
+                  : lead >= 0xf1 && lead <= 0xf3
+                    ? [4, 0x80, 0xbf]
+                    : [0, 0, 0];
     if (length === 0 || i + length > bytes.length) return i;
     const second = bytes[i + 1]!;
     if (second < low || second > high) return i;
@@ -213,9 +252,21 @@ function lineAt(bytes: Uint8Array, offset: number): number {
   return line;
 }
 
-function readCategory(filePath: string, dirName: string, categories: Map<string, CategoryMetadata>, options: ScanOptions): void {
+function readCategory(
+  filePath: string,
+  dirName: string,
+  categories: Map<string, CategoryMetadata>,
+  options: ScanOptions,
+): void {
   if (categories.has(dirName)) return; // .json wins over .yml, as in Docusaurus (entries are sorted)
   const result = parseCategoryFile(path.basename(filePath), fs.readFileSync(filePath, 'utf8'));
   if ('metadata' in result) categories.set(dirName, result.metadata);
-  else options.diagnostics.add({ severity: 'error', code: 'invalid-category', file: options.displayPath(filePath), message: result.problem, hint: result.hint });
+  else
+    options.diagnostics.add({
+      severity: 'error',
+      code: 'invalid-category',
+      file: options.displayPath(filePath),
+      message: result.problem,
+      hint: result.hint,
+    });
 }

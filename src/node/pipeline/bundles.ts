@@ -11,7 +11,11 @@ export interface SiteBundles {
 }
 
 /** esbuild bundles the server renderer and the browser code in its own process while the notes are parsed. */
-export function startBundles(context: BuildContext, extensions: SiteExtensions, translations: Readonly<Record<string, string>> | undefined): Promise<SiteBundles> {
+export function startBundles(
+  context: BuildContext,
+  extensions: SiteExtensions,
+  translations: Readonly<Record<string, string>> | undefined,
+): Promise<SiteBundles> {
   const renderer = loadRenderer(context, extensions, translations);
   const client = startClientBundle(context, extensions, translations);
   for (const job of [renderer, client]) job.catch(() => undefined); // awaited later; a rejection while parsing must not go unhandled
@@ -20,12 +24,24 @@ export function startBundles(context: BuildContext, extensions: SiteExtensions, 
 }
 
 /** The browser bundle (theme CSS, the runtime, the site's overrides and pages); 'bundle' times it. */
-async function startClientBundle(context: BuildContext, extensions: SiteExtensions, translations: Readonly<Record<string, string>> | undefined): Promise<ClientAssets> {
+async function startClientBundle(
+  context: BuildContext,
+  extensions: SiteExtensions,
+  translations: Readonly<Record<string, string>> | undefined,
+): Promise<ClientAssets> {
   const started = performance.now();
   const css = await collectThemeCss(enginePath('src/theme'));
-  const client = await bundleClient({ css, baseUrl: context.config.baseUrl, minify: context.mode === 'production', extensions, translations: translations ?? {} }).catch((error: unknown) => {
+  const client = await bundleClient({
+    css,
+    baseUrl: context.config.baseUrl,
+    minify: context.mode === 'production',
+    extensions,
+    translations: translations ?? {},
+  }).catch((error: unknown) => {
     // esbuild's messages with file, line and column, as for the server bundle (a stylesheet only this bundle reads).
-    throw new Error(`Can't bundle the site's theme overrides, pages and stylesheets for the browser:\n${formatBuildErrors(error, context)}`);
+    throw new Error(
+      `Can't bundle the site's theme overrides, pages and stylesheets for the browser:\n${formatBuildErrors(error, context)}`,
+    );
   });
   context.timings.set('bundle', performance.now() - started); // in parallel with parsing the notes
   return client;

@@ -28,14 +28,19 @@ export function toLinkCheckNote(doc: ParsedNote): LinkCheckNote {
  * Reports broken links and anchors once every note is parsed; collects the docs files to copy.
  * `sources` limits which notes' links are checked (the dev server re-checks only the notes an edit can affect).
  */
-export function checkLinks(docs: readonly LinkCheckNote[], context: BuildContext, sources: readonly LinkCheckNote[] = docs): Map<string, string> {
+export function checkLinks(
+  docs: readonly LinkCheckNote[],
+  context: BuildContext,
+  sources: readonly LinkCheckNote[] = docs,
+): Map<string, string> {
   const docsByRoute = new Map<string, LinkCheckNote>(docs.map((doc) => [doc.route, doc]));
   const anchorsByRoute = new Map<string, Set<string>>();
   // Only for the pages a link points into.
   const anchorsOf = (route: string): Set<string> | undefined => {
     let anchors = anchorsByRoute.get(route);
     const doc = docsByRoute.get(route);
-    if (!anchors && doc) anchorsByRoute.set(route, (anchors = new Set([...doc.headings.map((h) => h.id), ...doc.htmlIds])));
+    if (!anchors && doc)
+      anchorsByRoute.set(route, (anchors = new Set([...doc.headings.map((h) => h.id), ...doc.htmlIds])));
     return anchors;
   };
   const assets = new Map<string, string>();
@@ -45,13 +50,25 @@ export function checkLinks(docs: readonly LinkCheckNote[], context: BuildContext
       const { resolved } = link;
       if (resolved.asset) assets.set(resolved.asset.filePath, resolved.asset.outputPath);
       if (resolved.broken) {
-        context.diagnostics.addWithSetting(context.config.onBrokenLinks, { code: 'broken-link', file, line: link.line, message: `Broken link to "${link.target}": ${resolved.broken}.`, hint: 'Fix the path (links to notes are relative paths to .md files, e.g. ../web/vite.md) or remove the link.' });
+        context.diagnostics.addWithSetting(context.config.onBrokenLinks, {
+          code: 'broken-link',
+          file,
+          line: link.line,
+          message: `Broken link to "${link.target}": ${resolved.broken}.`,
+          hint: 'Fix the path (links to notes are relative paths to .md files, e.g. ../web/vite.md) or remove the link.',
+        });
         continue;
       }
       const anchor = resolved.anchor;
       const known = anchor && anchorsOf(anchor.route);
       if (anchor && known && !known.has(safeDecode(anchor.id))) {
-        context.diagnostics.addWithSetting(context.config.onBrokenAnchors, { code: 'broken-anchor', file, line: link.line, message: `Broken anchor in link "${link.target}": the page ${anchor.route} has no heading with id "${anchor.id}".`, hint: `Use one of its heading ids${suggestAnchors(known)}.` });
+        context.diagnostics.addWithSetting(context.config.onBrokenAnchors, {
+          code: 'broken-anchor',
+          file,
+          line: link.line,
+          message: `Broken anchor in link "${link.target}": the page ${anchor.route} has no heading with id "${anchor.id}".`,
+          hint: `Use one of its heading ids${suggestAnchors(known)}.`,
+        });
       }
     }
   }

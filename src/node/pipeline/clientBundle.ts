@@ -1,4 +1,3 @@
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { build, type Plugin, version as esbuildVersion } from 'esbuild';
@@ -7,7 +6,8 @@ import { inlineTranslationsPlugin } from '../theme/inlineTranslations.js';
 import { browserCssLoaders, noCssModulesPlugin } from '../theme/siteCss.js';
 import { engineReactPlugin } from '../theme/sitePackages.js';
 import { themeAliasPlugin } from '../theme/themeAlias.js';
-import { engineCacheDir, engineRoot } from '../engineRoot.js';
+import { cacheEntryPath, contentHash, engineCacheDir, useCacheEntry, writeCacheEntry } from '../bundleCache.mjs';
+import { engineRoot } from '../engineRoot.js';
 
 export interface ClientAssets {
   /** Output files: site-relative path -> contents. */
@@ -39,7 +39,9 @@ function pageImportsPlugin(pages: SiteExtensions['pages']): Plugin {
     name: 'wiki-page-imports',
     setup(build) {
       build.onLoad({ filter: /[\\/]src[\\/]client[\\/]pageImports\.ts$/ }, (args) =>
-        args.path === pageImportsFile ? { contents: `export const pageImports = {${entries.join(', ')}};`, loader: 'js', resolveDir: engineRoot } : undefined,
+        args.path === pageImportsFile
+          ? { contents: `export const pageImports = {${entries.join(', ')}};`, loader: 'js', resolveDir: engineRoot }
+          : undefined,
       );
     },
   };
@@ -53,7 +55,10 @@ const reactBindingsPlugin: Plugin = {
   name: 'wiki-react-bindings',
   setup(build) {
     build.onResolve({ filter: /^react(\/jsx-runtime)?$/ }, (args) => {
-      const inEntry = args.importer.startsWith(engineSrc) && !args.importer.startsWith(searchSrc) && args.importer !== reactBindingsFile;
+      const inEntry =
+        args.importer.startsWith(engineSrc) &&
+        !args.importer.startsWith(searchSrc) &&
+        args.importer !== reactBindingsFile;
       return inEntry ? { path: reactBindingsFile } : undefined;
     });
   },
@@ -66,11 +71,15 @@ const reactBindingsPlugin: Plugin = {
 export async function bundleClient(options: BundleClientOptions): Promise<ClientAssets> {
   const extensions = options.extensions ?? { overrides: new Map(), pages: [] };
   if (extensions.overrides.size > 0 || extensions.pages.length > 0) return buildClient(options, extensions);
-  const cacheDir = path.join(engineCacheDir, `client-${clientCacheKey(options)}`);
-  const cached = readCachedClient(cacheDir);
+  const entry = cacheEntryPath(engineCacheDir(engineRoot), 'client', clientCacheKey(options));
+  const cached = useCacheEntry(entry) ? readCachedClient(entry) : undefined;
   if (cached) return cached;
   const assets = await buildClient(options, extensions);
-  writeCachedClient(cacheDir, assets);
+  try {
+    await writeCacheEntry(entry, (staging) => writeClientFiles(staging, assets));
+  } catch {
+    // not cached (a full disk?): the next build bundles again
+  }
   return assets;
 }
 
@@ -98,29 +107,57 @@ async function buildClient(options: BundleClientOptions, extensions: SiteExtensi
     // comes from the engine: engineReactPlugin).
     nodePaths: [path.join(engineRoot, 'node_modules')],
     loader: browserCssLoaders,
-    plugins: [reactBindingsPlugin, engineReactPlugin, noCssModulesPlugin, themeAliasPlugin(extensions.overrides), pageImportsPlugin(extensions.pages), ...(options.translations ? [inlineTranslationsPlugin(options.translations)] : [])],
+    plugins: [
+      reactBindingsPlugin,
+      engineReactPlugin,
+      noCssModulesPlugin,
+      themeAliasPlugin(extensions.overrides),
+      pageImportsPlugin(extensions.pages),
+      ...(options.translations ? [inlineTranslationsPlugin(options.translations)] : []),
+    ],
     logLevel: 'silent',
   });
-  const css = await build({ stdin: { contents: options.css, loader: 'css', resolveDir: path.join(engineRoot, 'src/theme') }, minify: options.minify, write: false, outdir: '/assets', entryNames: 'theme-[hash]', bundle: true, logLevel: 'silent' });
+  const css = await build({
+    stdin: { contents: options.css, loader: 'css', resolveDir: path.join(engineRoot, 'src/theme') },
+    minify: options.minify,
+    write: false,
+    outdir: '/assets',
+    entryNames: 'theme-[hash]',
+    bundle: true,
+    logLevel: 'silent',
+  });
   const files = new Map<string, Uint8Array>();
-  for (const file of [...result.outputFiles, ...css.outputFiles]) files.set(file.path.replace(/^\//, ''), file.contents);
+  for (const file of [...result.outputFiles, ...css.outputFiles])
+    files.set(file.path.replace(/^\//, ''), file.contents);
   const base = options.baseUrl.replace(/\/$/, '');
   const entry = result.outputFiles.find((file) => /\/app-[\w]+\.js$/.test(file.path))!;
   const stylesheet = css.outputFiles.find((file) => file.path.endsWith('.css'))!;
   // What the site's overrides and pages import (src/node/theme/siteCss.ts), after the theme's so that it wins.
   const siteStylesheet = result.outputFiles.find((file) => /\/app-[\w]+\.css$/.test(file.path));
-  return { files, scripts: [`${base}${entry.path}`], stylesheets: [stylesheet, ...(siteStylesheet ? [siteStylesheet] : [])].map((file) => `${base}${file.path}`) };
+  return {
+    files,
+    scripts: [`${base}${entry.path}`],
+    stylesheets: [stylesheet, ...(siteStylesheet ? [siteStylesheet] : [])].map((file) => `${base}${file.path}`),
+  };
 }
 
 /** What the bundle depends on besides the site's extensions: the engine's sources (and how it bundles), packages, options. */
 function clientCacheKey(options: BundleClientOptions): string {
-  const hash = crypto.createHash('sha256').update(JSON.stringify({ css: options.css, baseUrl: options.baseUrl, minify: options.minify, translations: options.translations, esbuild: esbuildVersion }));
-  hash.update(fs.readFileSync(path.join(engineRoot, 'package-lock.json')));
+  const parts: (string | Uint8Array)[] = [
+    JSON.stringify({
+      css: options.css,
+      baseUrl: options.baseUrl,
+      minify: options.minify,
+      translations: options.translations,
+      esbuild: esbuildVersion,
+    }),
+  ];
+  parts.push(fs.readFileSync(path.join(engineRoot, 'package-lock.json')));
   for (const file of fs.readdirSync(path.join(engineRoot, 'src'), { recursive: true, encoding: 'utf8' }).sort()) {
     const absolute = path.join(engineRoot, 'src', file);
-    if (fs.statSync(absolute).isFile()) hash.update(file).update(fs.readFileSync(absolute));
+    if (fs.statSync(absolute).isFile()) parts.push(file, fs.readFileSync(absolute));
   }
-  return hash.digest('hex').slice(0, 16);
+  return contentHash(...parts);
 }
 
 interface CachedClientManifest {
@@ -132,27 +169,25 @@ interface CachedClientManifest {
 function readCachedClient(dir: string): ClientAssets | undefined {
   try {
     const manifest = JSON.parse(fs.readFileSync(path.join(dir, 'manifest.json'), 'utf8')) as CachedClientManifest;
-    const files = new Map(manifest.files.map((file) => [file, new Uint8Array(fs.readFileSync(path.join(dir, 'files', file)))] as const));
+    const files = new Map(
+      manifest.files.map((file) => [file, new Uint8Array(fs.readFileSync(path.join(dir, 'files', file)))] as const),
+    );
     return { files, scripts: manifest.scripts, stylesheets: manifest.stylesheets };
   } catch {
     return undefined; // not cached yet, or removed meanwhile by another build: bundle again
   }
 }
 
-/** Written to a temporary folder and renamed, so a reader never sees half a cache entry; older entries go. */
-function writeCachedClient(dir: string, assets: ClientAssets): void {
-  const staging = `${dir}.tmp-${process.pid}`;
-  try {
-    for (const [file, contents] of assets.files) {
-      fs.mkdirSync(path.dirname(path.join(staging, 'files', file)), { recursive: true });
-      fs.writeFileSync(path.join(staging, 'files', file), contents);
-    }
-    const manifest: CachedClientManifest = { scripts: assets.scripts, stylesheets: assets.stylesheets, files: [...assets.files.keys()] };
-    fs.writeFileSync(path.join(staging, 'manifest.json'), JSON.stringify(manifest));
-    fs.renameSync(staging, dir);
-    const parent = path.dirname(dir);
-    for (const name of fs.readdirSync(parent)) if (/^client-[0-9a-f]{16}$/.test(name) && path.join(parent, name) !== dir) fs.rmSync(path.join(parent, name), { recursive: true, force: true });
-  } catch {
-    fs.rmSync(staging, { recursive: true, force: true }); // another build cached it first, or the cache is not writable
+/** The assets as a cache entry: their files under files/, and a manifest of them. */
+function writeClientFiles(dir: string, assets: ClientAssets): void {
+  for (const [file, contents] of assets.files) {
+    fs.mkdirSync(path.dirname(path.join(dir, 'files', file)), { recursive: true });
+    fs.writeFileSync(path.join(dir, 'files', file), contents);
   }
+  const manifest: CachedClientManifest = {
+    scripts: assets.scripts,
+    stylesheets: assets.stylesheets,
+    files: [...assets.files.keys()],
+  };
+  fs.writeFileSync(path.join(dir, 'manifest.json'), JSON.stringify(manifest));
 }

@@ -9,7 +9,11 @@ import { adviseFsError, leaseOutputFolder, type LeaseOptions } from './outputFol
  * `writeFiles` fills that folder and returns false when the site must not replace the output (an error found while
  * writing it, such as a broken link with onBrokenLinks: throw).
  */
-export async function emitSite(outDir: string, writeFiles: (staging: string) => boolean | Promise<boolean>, options: LeaseOptions = {}): Promise<void> {
+export async function emitSite(
+  outDir: string,
+  writeFiles: (staging: string) => boolean | Promise<boolean>,
+  options: LeaseOptions = {},
+): Promise<void> {
   const lease = await leaseOutputFolder(outDir, options);
   try {
     let keep: boolean;
@@ -38,7 +42,10 @@ function describeWriteError(error: unknown, staging: string, outDir: string): un
  * inside the folder; one pointing elsewhere is reported through `onOutside` and left out (it would publish a file
  * from outside the site, e.g. a link to /etc/shadow).
  */
-export function listFilesToCopy(dir: string, onOutside: (link: string, target: string) => void = () => undefined): Map<string, string> {
+export function listFilesToCopy(
+  dir: string,
+  onOutside: (link: string, target: string) => void = () => undefined,
+): Map<string, string> {
   const copies = new Map<string, string>();
   if (!fs.existsSync(dir)) return copies;
   const realDir = fs.realpathSync(dir);
@@ -49,7 +56,13 @@ export function listFilesToCopy(dir: string, onOutside: (link: string, target: s
     walked.add(fs.realpathSync(folder));
     for (const entry of fs.readdirSync(folder, { withFileTypes: true })) {
       const absolute = path.join(folder, entry.name);
-      const kind = entry.isSymbolicLink() ? followLink(absolute, realDir, onOutside) : entry.isDirectory() ? 'dir' : entry.isFile() ? 'file' : 'other';
+      const kind = entry.isSymbolicLink()
+        ? followLink(absolute, realDir, onOutside)
+        : entry.isDirectory()
+          ? 'dir'
+          : entry.isFile()
+            ? 'file'
+            : 'other';
       if (kind === 'dir') pending.push(absolute);
       else if (kind === 'file') copies.set(absolute, path.relative(dir, absolute).split(path.sep).join('/'));
     }
@@ -57,7 +70,11 @@ export function listFilesToCopy(dir: string, onOutside: (link: string, target: s
   return copies;
 }
 
-function followLink(link: string, realDir: string, onOutside: (link: string, target: string) => void): 'dir' | 'file' | 'other' {
+function followLink(
+  link: string,
+  realDir: string,
+  onOutside: (link: string, target: string) => void,
+): 'dir' | 'file' | 'other' {
   let target: string;
   try {
     target = fs.realpathSync(link);

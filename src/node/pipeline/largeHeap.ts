@@ -2,9 +2,8 @@
  * V8's default heap limit (about 4 GB, less on a small machine) can stop a build of tens of thousands of notes, and it
  * can only be raised when Node starts: `wiki build` of a large docs folder runs again, once, in a child Node with
  * three quarters of the machine's memory as the limit. V8 sets its first full-collection threshold from the limit, so
- * with a large one garbage piled up unchecked (10,000 synthetic notes: 931 MB of heap of which 82 MB live); a small
- * initial old space starts collecting early. A smaller site builds in this process: the second Node cost the real
- * corpus (1,062 notes) ~0.1 s, and its peak RSS was ~50 MB lower with V8's defaults.
+ * with a large one garbage piles up unchecked; a small initial old space starts collecting early. A smaller site
+ * builds in this process: a second Node costs time, and V8's defaults keep the peak RSS lower (bench/README.md).
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -15,7 +14,7 @@ import { isNoteName } from '../notes/notePaths.js';
 import { isSkippedName } from '../notes/scan.js';
 import { loadNativeFs } from './nativeFs.js';
 
-/** From this many notes a build gets the larger heap (10,000 synthetic notes peak at ~0.55 GB, 50,000 at ~2.3 GB). */
+/** From this many notes a build gets the larger heap (peak memory grows with the notes: bench/README.md). */
 export const LARGE_SITE_NOTES = 5_000;
 const INITIAL_OLD_SPACE_MB = 128;
 const RESPAWNED = 'WIKI_HEAP_SIZED';
@@ -33,12 +32,20 @@ export function rebuildWithLargerHeap(docsDir: string): number | undefined {
   const heapLimitMb = Math.floor((os.totalmem() / 2 ** 20) * 0.75);
   if (v8.getHeapStatistics().heap_size_limit >= heapLimitMb * 2 ** 20 * 0.9) return undefined;
   if (!holdsNotes(docsDir, LARGE_SITE_NOTES)) return undefined;
-  console.log(`${LARGE_SITE_NOTES.toLocaleString('en')} notes or more: building in a Node with a ${heapLimitMb.toLocaleString('en')} MB heap limit.`);
+  console.log(
+    `${LARGE_SITE_NOTES.toLocaleString('en')} notes or more: building in a Node with a ${heapLimitMb.toLocaleString('en')} MB heap limit.`,
+  );
   // A full collection is cheap (live data stays small: pages are written as they render), and V8 otherwise lets the
-  // heap grow up to fourfold between two: 10,000 synthetic notes peaked at 1.0-1.5 GB, with 50% at about 0.6 GB. A
-  // smaller site keeps V8's growth: the real corpus built 0.06 s faster with it (peak RSS 330 against 300 MB).
-  const heapFlags = [`--max-old-space-size=${heapLimitMb}`, `--initial-old-space-size=${INITIAL_OLD_SPACE_MB}`, '--heap-growing-percent=50'];
-  const child = spawnSync(process.execPath, [...heapFlags, ...process.execArgv, ...process.argv.slice(1)], { stdio: 'inherit', env: { ...process.env, [RESPAWNED]: String(process.pid) } });
+  // heap grow up to fourfold between two. A smaller site keeps V8's growth, which builds it faster (bench/README.md).
+  const heapFlags = [
+    `--max-old-space-size=${heapLimitMb}`,
+    `--initial-old-space-size=${INITIAL_OLD_SPACE_MB}`,
+    '--heap-growing-percent=50',
+  ];
+  const child = spawnSync(process.execPath, [...heapFlags, ...process.execArgv, ...process.argv.slice(1)], {
+    stdio: 'inherit',
+    env: { ...process.env, [RESPAWNED]: String(process.pid) },
+  });
   return child.status ?? 1;
 }
 

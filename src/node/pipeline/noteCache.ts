@@ -30,7 +30,13 @@ export function createNoteContentCache(): NoteContentCache {
     render(doc, parser) {
       const bodyHash = crypto.createHash('sha1').update(doc.body).digest('base64');
       const cached = notes.get(doc.filePath);
-      if (cached && cached.bodyHash === bodyHash && cached.lineOffset === doc.lineOffset && linksResolveAsBefore(cached.content, doc, parser)) return cached.content;
+      if (
+        cached &&
+        cached.bodyHash === bodyHash &&
+        cached.lineOffset === doc.lineOffset &&
+        linksResolveAsBefore(cached.content, doc, parser)
+      )
+        return cached.content;
       const content = renderNoteContent(doc, parser);
       notes.set(doc.filePath, { bodyHash, lineOffset: doc.lineOffset, content });
       return content;
@@ -44,5 +50,7 @@ export function createNoteContentCache(): NoteContentCache {
 
 /** Every link the note had resolves to what it was rendered with (the resolver of this build, not the last one's). */
 function linksResolveAsBefore(content: NoteContent, doc: Note, parser: NoteParser): boolean {
-  return content.links.every((link) => isDeepStrictEqual(parser.resolveLink(link.target, doc.sourcePath), link.resolved));
+  return content.links.every((link) =>
+    isDeepStrictEqual(parser.resolveLink(link.target, doc.sourcePath), link.resolved),
+  );
 }

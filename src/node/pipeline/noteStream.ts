@@ -25,7 +25,12 @@ export interface NoteStream {
 }
 
 /** Stage 6's first half for one note, parse + render: its HTML, headings, links and ids; a failure names the note. */
-export function parseNoteContent(context: BuildContext, note: Note, parser: NoteParser, render: (note: Note, parser: NoteParser) => NoteContent = renderNoteContent): NoteContent {
+export function parseNoteContent(
+  context: BuildContext,
+  note: Note,
+  parser: NoteParser,
+  render: (note: Note, parser: NoteParser) => NoteContent = renderNoteContent,
+): NoteContent {
   try {
     return render(note, parser);
   } catch (error) {
@@ -33,7 +38,11 @@ export function parseNoteContent(context: BuildContext, note: Note, parser: Note
   }
 }
 
-export function createNoteStream(outline: SiteOutline, context: BuildContext, search: Pick<SearchIndexJob, 'add'> & Partial<Pick<SearchIndexJob, 'end'>>): NoteStream {
+export function createNoteStream(
+  outline: SiteOutline,
+  context: BuildContext,
+  search: Pick<SearchIndexJob, 'add'> & Partial<Pick<SearchIndexJob, 'end'>>,
+): NoteStream {
   const { notes: sources, summaries, notePages, parser } = outline;
   const ahead: (NoteContent | undefined)[] = [];
   const linked: LinkCheckNote[] = [];
@@ -84,6 +93,7 @@ const TAIL_CHARS = 3_000_000;
 /** The first of the last notes that hold at most `chars` characters of Markdown together. */
 function startOfLast(docs: readonly Note[], chars: number): number {
   let start = docs.length;
-  for (let total = 0; start > 0 && total + docs[start - 1]!.body.length <= chars; start--) total += docs[start - 1]!.body.length;
+  for (let total = 0; start > 0 && total + docs[start - 1]!.body.length <= chars; start--)
+    total += docs[start - 1]!.body.length;
   return start;
 }

@@ -46,8 +46,16 @@ export function checkOutputFolder(outDir: string, folders: ProtectedFolders, dis
   const fix = 'Pick a folder of its own for the site with --out (the default is build/ beside the config).';
   for (const [folder, name] of protectedFolders(folders)) {
     const real = realPathOf(folder);
-    if (real === out) throw new OutputFolderError(`Refusing to build into ${shown}: it is ${name}, and a build replaces its output folder whole.`, fix);
-    if (isInside(real, out)) throw new OutputFolderError(`Refusing to build into ${shown}: it holds ${name} (${display(folder) || '.'}), and a build replaces its output folder whole.`, fix);
+    if (real === out)
+      throw new OutputFolderError(
+        `Refusing to build into ${shown}: it is ${name}, and a build replaces its output folder whole.`,
+        fix,
+      );
+    if (isInside(real, out))
+      throw new OutputFolderError(
+        `Refusing to build into ${shown}: it holds ${name} (${display(folder) || '.'}), and a build replaces its output folder whole.`,
+        fix,
+      );
   }
   checkReplaceable(out, shown, fix);
 }
@@ -56,7 +64,11 @@ export function checkOutputFolder(outDir: string, folders: ProtectedFolders, dis
 function checkReplaceable(out: string, shown: string, fix = 'Pick a folder of its own for the site with --out.'): void {
   const stat = statOrUndefined(out);
   if (stat === undefined) return;
-  if (!stat.isDirectory()) throw new OutputFolderError(`Refusing to build into ${shown}: it is a file, not a folder.`, `${fix} Or move the file away.`);
+  if (!stat.isDirectory())
+    throw new OutputFolderError(
+      `Refusing to build into ${shown}: it is a file, not a folder.`,
+      `${fix} Or move the file away.`,
+    );
   const entries = fs.readdirSync(out);
   if (entries.length > 0 && !entries.includes(OUTPUT_MARKER)) {
     throw new OutputFolderError(
@@ -237,8 +249,12 @@ function isAlive(pid: number): boolean {
 function removeLeftovers(workDir: string, outDir: string): void {
   const entries = fs.readdirSync(workDir).filter((name) => /^(staging|old)-\d+$/.test(name));
   if (!fs.existsSync(outDir)) {
-    const replaced = entries.filter((name) => name.startsWith('old-') && fs.existsSync(path.join(workDir, name, OUTPUT_MARKER)));
-    const newest = replaced.sort((a, b) => fs.statSync(path.join(workDir, b)).mtimeMs - fs.statSync(path.join(workDir, a)).mtimeMs)[0];
+    const replaced = entries.filter(
+      (name) => name.startsWith('old-') && fs.existsSync(path.join(workDir, name, OUTPUT_MARKER)),
+    );
+    const newest = replaced.sort(
+      (a, b) => fs.statSync(path.join(workDir, b)).mtimeMs - fs.statSync(path.join(workDir, a)).mtimeMs,
+    )[0];
     if (newest) fs.renameSync(path.join(workDir, newest), outDir);
   }
   for (const name of entries) fs.rmSync(path.join(workDir, name), { recursive: true, force: true });
@@ -288,11 +304,26 @@ function removeInBackground(dir: string): void {
 }
 
 const fsAdvice: Record<string, (folder: string) => [string, string]> = {
-  EROFS: (folder) => [`Can't write the site: ${folder} is on a read-only file system.`, 'Pick a folder on a writable disk with --out.'],
-  EACCES: (folder) => [`Can't write the site: permission denied in ${folder} or its parent folder.`, "Check that folder's owner and permissions, or pick another with --out."],
-  EPERM: (folder) => [`Can't write the site: the system did not permit changing ${folder}.`, "Check that folder's owner and permissions, or pick another with --out."],
-  ENOSPC: (folder) => [`Can't write the site: the disk holding ${folder} is full.`, 'Free some space (the build needs room for a second copy of the site while it writes) or pick another disk with --out.'],
-  EDQUOT: (folder) => [`Can't write the site: your disk quota is used up where ${folder} is.`, 'Free some space or pick another disk with --out.'],
+  EROFS: (folder) => [
+    `Can't write the site: ${folder} is on a read-only file system.`,
+    'Pick a folder on a writable disk with --out.',
+  ],
+  EACCES: (folder) => [
+    `Can't write the site: permission denied in ${folder} or its parent folder.`,
+    "Check that folder's owner and permissions, or pick another with --out.",
+  ],
+  EPERM: (folder) => [
+    `Can't write the site: the system did not permit changing ${folder}.`,
+    "Check that folder's owner and permissions, or pick another with --out.",
+  ],
+  ENOSPC: (folder) => [
+    `Can't write the site: the disk holding ${folder} is full.`,
+    'Free some space (the build needs room for a second copy of the site while it writes) or pick another disk with --out.',
+  ],
+  EDQUOT: (folder) => [
+    `Can't write the site: your disk quota is used up where ${folder} is.`,
+    'Free some space or pick another disk with --out.',
+  ],
 };
 
 /** Runs a file-system step and turns the errors a user can fix into OutputFolderErrors that say how. */

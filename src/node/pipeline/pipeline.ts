@@ -7,12 +7,24 @@
  * bundles, each page is written as its note is rendered, and the search index worker consumes the rendered notes.
  */
 import fs from 'node:fs';
-import type { CustomPageModel, DocPageModel, SidebarItem, SpecialPageModel, ThemeSettings } from '../../shared/types.js';
+import type {
+  CustomPageModel,
+  DocPageModel,
+  SidebarItem,
+  SpecialPageModel,
+  ThemeSettings,
+} from '../../shared/types.js';
 import { type BuildContext, extensionDirs, timeStage, timeStageAsync } from '../context.js';
 import { loadHtmlSanitizer } from '../markdown/rawHtml.js';
 import type { CategoryMetadata } from '../notes/category.js';
 import type { Note, NoteContent, NoteSummary, ParsedNote } from '../notes/note.js';
-import { createNoteParser, type NoteParser, renderNoteContent, renderNotesWhile, summariseNotes } from '../notes/parseNotes.js';
+import {
+  createNoteParser,
+  type NoteParser,
+  renderNoteContent,
+  renderNotesWhile,
+  summariseNotes,
+} from '../notes/parseNotes.js';
 import { scanNotes, type ScannedNote } from '../notes/scan.js';
 import type { PageRenderer, SiteExtensions } from '../render/loadRenderer.js';
 import { buildCustomPageModels, scanCustomPages } from '../resolve/customPages.js';
@@ -39,39 +51,124 @@ export async function loadOutline(context: BuildContext): Promise<SiteOutline> {
   const { notes, draftIds } = timeStage(context, 'routes', () => resolveRoutes(context, scanned.notes, builtInPages));
   const extensions = findExtensions(context, notes, builtInPages);
   const bundles = startBundles(context, extensions, translations);
-  const parser = await createParser(context, notes, scanned.staticCopies, [...builtInPages, ...extensions.pages].map((page) => page.route));
+  const parser = await createParser(
+    context,
+    notes,
+    scanned.staticCopies,
+    [...builtInPages, ...extensions.pages].map((page) => page.route),
+  );
   const summaries = timeStage(context, 'summarise', () => summariseNotes(notes, parser));
-  const layout = timeStage(context, 'layout', () => layOutSite(context, { summaries, categories: scanned.categories, draftIds, translations, configPath: context.configPath }));
-  return { notes, summaries, ...layout, builtInPages, extensions, parser, bundles, staticCopies: scanned.staticCopies, draftIds, categories: scanned.categories };
+  const layout = timeStage(context, 'layout', () =>
+    layOutSite(context, {
+      summaries,
+      categories: scanned.categories,
+      draftIds,
+      translations,
+      configPath: context.configPath,
+    }),
+  );
+  return {
+    notes,
+    summaries,
+    ...layout,
+    builtInPages,
+    extensions,
+    parser,
+    bundles,
+    staticCopies: scanned.staticCopies,
+    draftIds,
+    categories: scanned.categories,
+  };
 }
 
 /** Stage 1, scan: the notes (read and decoded), `_category_` files and the static folder's files. */
-export function scanSite(context: BuildContext): { notes: ScannedNote[]; categories: ReadonlyMap<string, CategoryMetadata>; staticCopies: ReadonlyMap<string, string> } {
+export function scanSite(context: BuildContext): {
+  notes: ScannedNote[];
+  categories: ReadonlyMap<string, CategoryMetadata>;
+  staticCopies: ReadonlyMap<string, string>;
+} {
   if (!fs.existsSync(context.docsDir) || !fs.statSync(context.docsDir).isDirectory()) {
-    throw new Error(`Docs folder not found: ${context.displayPath(context.docsDir)}\n    Create it, or point to your notes with --docs DIR (or docsDir in the config).`);
+    throw new Error(
+      `Docs folder not found: ${context.displayPath(context.docsDir)}\n    Create it, or point to your notes with --docs DIR (or docsDir in the config).`,
+    );
   }
-  const { notes, categories } = scanNotes({ docsDir: context.docsDir, diagnostics: context.diagnostics, displayPath: context.displayPath });
+  const { notes, categories } = scanNotes({
+    docsDir: context.docsDir,
+    diagnostics: context.diagnostics,
+    displayPath: context.displayPath,
+  });
   const staticCopies = listFilesToCopy(context.staticDir, (link, target) =>
-    context.diagnostics.add({ severity: 'warning', code: 'symlink-outside', file: context.displayPath(link), message: `This symbolic link points outside the static folder (to ${target}), so it was not published.`, hint: 'Copy what it points to into the static folder, or remove the link.' }),
+    context.diagnostics.add({
+      severity: 'warning',
+      code: 'symlink-outside',
+      file: context.displayPath(link),
+      message: `This symbolic link points outside the static folder (to ${target}), so it was not published.`,
+      hint: 'Copy what it points to into the static folder, or remove the link.',
+    }),
   );
   return { notes: [...notes], categories, staticCopies };
 }
 
 /** Stage 2, resolve routes: each note's id, route and draft status; clashes (with each other or the engine's pages) reported. */
-export function resolveRoutes(context: BuildContext, notes: readonly ScannedNote[], builtInPages: readonly SpecialPageModel[]): { notes: Note[]; draftIds: ReadonlySet<string> } {
+export function resolveRoutes(
+  context: BuildContext,
+  notes: readonly ScannedNote[],
+  builtInPages: readonly SpecialPageModel[],
+): { notes: Note[]; draftIds: ReadonlySet<string> } {
   const { config } = context;
-  const reservedRoutes = new Map(builtInPages.map((page) => [page.route, page.kind === 'search' ? 'the search page' : 'the not-found page'] as const));
-  const resolved = resolveNotes({ notes, diagnostics: context.diagnostics, displayPath: context.displayPath, includeDrafts: context.mode === 'development', trailingSlash: config.trailingSlash, onDuplicateRoutes: config.onDuplicateRoutes, reservedRoutes });
+  const reservedRoutes = new Map(
+    builtInPages.map(
+      (page) => [page.route, page.kind === 'search' ? 'the search page' : 'the not-found page'] as const,
+    ),
+  );
+  const resolved = resolveNotes({
+    notes,
+    diagnostics: context.diagnostics,
+    displayPath: context.displayPath,
+    includeDrafts: context.mode === 'development',
+    trailingSlash: config.trailingSlash,
+    onDuplicateRoutes: config.onDuplicateRoutes,
+    reservedRoutes,
+  });
   return { notes: resolved.notes, draftIds: resolved.draftIds };
 }
 
 /** Stage 4, sidebar and page models, with the theme settings every page renders with. */
-export function layOutSite(context: BuildContext, input: { summaries: readonly NoteSummary[]; categories: ReadonlyMap<string, CategoryMetadata>; draftIds: ReadonlySet<string>; translations: Readonly<Record<string, string>>; configPath: string }): { sidebar: SidebarItem[]; notePages: DocPageModel[]; theme: ThemeSettings } {
+export function layOutSite(
+  context: BuildContext,
+  input: {
+    summaries: readonly NoteSummary[];
+    categories: ReadonlyMap<string, CategoryMetadata>;
+    draftIds: ReadonlySet<string>;
+    translations: Readonly<Record<string, string>>;
+    configPath: string;
+  },
+): { sidebar: SidebarItem[]; notePages: DocPageModel[]; theme: ThemeSettings } {
   const { config } = context;
-  const sidebar = buildSidebar({ docs: input.summaries, categories: input.categories, collapsed: config.sidebarCollapsed });
-  const notePages = buildNotePageModels({ config, sidebar, docs: input.summaries, diagnostics: context.diagnostics, displayPath: context.displayPath });
-  const theme = buildThemeSettings({ config, configPath: input.configPath, docs: input.summaries, draftIds: input.draftIds, sidebar });
-  return { sidebar, notePages, theme: Object.keys(input.translations).length > 0 ? { ...theme, translations: { ...input.translations } } : theme };
+  const sidebar = buildSidebar({
+    docs: input.summaries,
+    categories: input.categories,
+    collapsed: config.sidebarCollapsed,
+  });
+  const notePages = buildNotePageModels({
+    config,
+    sidebar,
+    docs: input.summaries,
+    diagnostics: context.diagnostics,
+    displayPath: context.displayPath,
+  });
+  const theme = buildThemeSettings({
+    config,
+    configPath: input.configPath,
+    docs: input.summaries,
+    draftIds: input.draftIds,
+    sidebar,
+  });
+  return {
+    sidebar,
+    notePages,
+    theme: Object.keys(input.translations).length > 0 ? { ...theme, translations: { ...input.translations } } : theme,
+  };
 }
 
 /** What `wiki build` made, for its summary line. */
@@ -96,17 +193,22 @@ export async function buildSite(context: BuildContext, options: BuildOptions): P
   try {
     const outline = await loadOutline(context);
     const failed = () => context.diagnostics.errorCount > 0 || (options.strict && context.diagnostics.warningCount > 0);
-    const routes = (special: readonly { kind: string }[]) => outline.notePages.length + special.filter((page) => page.kind !== 'notFound').length;
+    const routes = (special: readonly { kind: string }[]) =>
+      outline.notePages.length + special.filter((page) => page.kind !== 'notFound').length;
     if (failed()) {
       checkWithoutWriting(context, outline); // nothing is written, but every note's link problems are reported with the others
       return { notes: outline.notes.length, routes: routes(outline.builtInPages) };
     }
     let specialPages: readonly { kind: string }[] = outline.builtInPages;
-    await emitSite(context.outDir, async (staging) => {
-      const written = await writeSite(context, outline, staging, searchBoot);
-      specialPages = written.specialPages;
-      return !failed();
-    }, { ...(options.onWait && { onWait: options.onWait }) });
+    await emitSite(
+      context.outDir,
+      async (staging) => {
+        const written = await writeSite(context, outline, staging, searchBoot);
+        specialPages = written.specialPages;
+        return !failed();
+      },
+      { ...(options.onWait && { onWait: options.onWait }) },
+    );
     return { notes: outline.notes.length, routes: routes(specialPages) };
   } finally {
     await searchBoot.cancel(); // a no-op once the index is written; else the build stopped before its worker was used
@@ -114,7 +216,12 @@ export async function buildSite(context: BuildContext, options: BuildOptions): P
 }
 
 /** Stages 5 to 7 into the staging folder: parse + render + emit every note's page, the other files, then check links. */
-async function writeSite(context: BuildContext, outline: SiteOutline, staging: string, searchBoot: SearchIndexBoot): Promise<{ specialPages: readonly (SpecialPageModel | CustomPageModel)[] }> {
+async function writeSite(
+  context: BuildContext,
+  outline: SiteOutline,
+  staging: string,
+  searchBoot: SearchIndexBoot,
+): Promise<{ specialPages: readonly (SpecialPageModel | CustomPageModel)[] }> {
   // The index worker writes its files into the staging folder itself, beside the page writer.
   const search = searchBoot.start({ pages: outline.notePages, writeTo: staging });
   try {
@@ -123,7 +230,16 @@ async function writeSite(context: BuildContext, outline: SiteOutline, staging: s
     const { renderer, client } = await outline.bundles;
     const specialPages = completeSpecialPages(context, outline, renderer);
     const writer = createSiteWriter(staging);
-    const files = renderSite({ sidebar: outline.sidebar, notePages: notes.pages(), specialPages, renderer, theme: outline.theme, config: context.config, client, sourceOf: notes.sourceOf });
+    const files = renderSite({
+      sidebar: outline.sidebar,
+      notePages: notes.pages(),
+      specialPages,
+      renderer,
+      theme: outline.theme,
+      config: context.config,
+      client,
+      sourceOf: notes.sourceOf,
+    });
     timeStage(context, 'render+emit', () => {
       for (const file of files) writer.write(file);
     });
@@ -154,8 +270,11 @@ export async function loadSite(context: BuildContext, options: LoadSiteOptions =
   const outline = await loadOutline(context);
   const { parser, noteCache } = { parser: outline.parser, noteCache: options.noteCache };
   const contents: NoteContent[] = [];
-  const render = (note: Note) => parseNoteContent(context, note, parser, noteCache ? (n, p) => noteCache.render(n, p) : renderNoteContent);
-  await timeStageAsync(context, 'parse', () => renderNotesWhile(outline.notes, render, (content) => contents.push(content)));
+  const render = (note: Note) =>
+    parseNoteContent(context, note, parser, noteCache ? (n, p) => noteCache.render(n, p) : renderNoteContent);
+  await timeStageAsync(context, 'parse', () =>
+    renderNotesWhile(outline.notes, render, (content) => contents.push(content)),
+  );
   noteCache?.keepOnly(outline.notes);
   const notes: ParsedNote[] = outline.summaries.map((summary, index) => ({ ...summary, ...contents[index]! }));
   const assets = timeStage(context, 'links', () => checkLinks(notes.map(toLinkCheckNote), context));
@@ -167,28 +286,58 @@ export async function loadSite(context: BuildContext, options: LoadSiteOptions =
   searchFiles.catch(() => undefined); // awaited when a search file is first asked for
   const { renderer, client } = await outline.bundles;
   const { notes: _notes, summaries: _summaries, bundles: _bundles, ...shared } = outline;
-  return { ...shared, notes, notePages, specialPages: completeSpecialPages(context, outline, renderer), client, renderer, assets, searchFiles };
+  return {
+    ...shared,
+    notes,
+    notePages,
+    specialPages: completeSpecialPages(context, outline, renderer),
+    client,
+    renderer,
+    assets,
+    searchFiles,
+  };
 }
 
 /** The built-in pages and the site's custom pages (their titles and descriptions come from their modules). */
-function completeSpecialPages(context: BuildContext, outline: SiteOutline, renderer: PageRenderer): (SpecialPageModel | CustomPageModel)[] {
+function completeSpecialPages(
+  context: BuildContext,
+  outline: SiteOutline,
+  renderer: PageRenderer,
+): (SpecialPageModel | CustomPageModel)[] {
   return [...outline.builtInPages, ...buildCustomPageModels(context, outline.extensions.pages, renderer.pageModules)];
 }
 
 /** The site's theme overrides and custom pages (a page whose route a note has is a duplicate route). */
-function findExtensions(context: BuildContext, notes: readonly Note[], builtInPages: readonly SpecialPageModel[]): SiteExtensions {
+function findExtensions(
+  context: BuildContext,
+  notes: readonly Note[],
+  builtInPages: readonly SpecialPageModel[],
+): SiteExtensions {
   const taken = new Map<string, string>([
     ...notes.map((note) => [note.route, context.displayPath(note.filePath)] as const),
-    ...builtInPages.map((page) => [page.route, page.kind === 'search' ? 'the search page' : 'the not-found page'] as const),
+    ...builtInPages.map(
+      (page) => [page.route, page.kind === 'search' ? 'the search page' : 'the not-found page'] as const,
+    ),
   ]);
   return { overrides: findThemeOverrides(context), pages: scanCustomPages(context, taken) };
 }
 
 /** The Markdown renderer and link resolver of this build's routes (with the raw HTML sanitiser when the config asks for it). */
-async function createParser(context: BuildContext, notes: readonly Note[], staticCopies: ReadonlyMap<string, string>, extraRoutes: readonly string[]): Promise<NoteParser> {
+async function createParser(
+  context: BuildContext,
+  notes: readonly Note[],
+  staticCopies: ReadonlyMap<string, string>,
+  extraRoutes: readonly string[],
+): Promise<NoteParser> {
   const { config } = context;
   const routes = notes.map((note) => [note.sourcePath, note.route] as const);
-  const resolver = { routes, docsDir: context.docsDir, staticFiles: new Set(staticCopies.values()), extraRoutes: new Set(extraRoutes), baseUrl: config.baseUrl };
+  const resolver = {
+    routes,
+    docsDir: context.docsDir,
+    staticFiles: new Set(staticCopies.values()),
+    extraRoutes: new Set(extraRoutes),
+    baseUrl: config.baseUrl,
+  };
   return createNoteParser(resolver, await loadHtmlSanitizer(config.markdown.rawHtml));
 }
 
@@ -200,5 +349,7 @@ async function loadTranslations(context: BuildContext): Promise<Record<string, s
   if (!extensionDirs(context.siteDir).some((dir) => fs.existsSync(dir))) return {};
   // Loaded on demand: the extractor reads sources with TypeScript's parser.
   const { resolveTranslationOverrides } = await import('../i18n/translations.js');
-  return timeStage(context, 'translations', () => resolveTranslationOverrides(context.siteDir, context.diagnostics, context.displayPath));
+  return timeStage(context, 'translations', () =>
+    resolveTranslationOverrides(context.siteDir, context.diagnostics, context.displayPath),
+  );
 }

@@ -1,13 +1,27 @@
 import type { ComponentType } from 'react';
-import { htmlPathForRoute, pageDataPath, type Route } from '../../shared/paths.js';
-import { indexSidebarRoutes, pageSidebarBranches, pageSidebarWindows, pruneSidebar, sidebarChunkFile, sidebarShapeKeys } from '../../shared/sidebar.js';
+import { escapeHtml } from '../../shared/html.js';
+import { hrefForRoute, htmlPathForRoute, pageDataPath, type Route } from '../../shared/paths.js';
+import {
+  indexSidebarRoutes,
+  pageSidebarBranches,
+  pageSidebarWindows,
+  pruneSidebar,
+  sidebarChunkFile,
+  sidebarShapeKeys,
+} from '../../shared/sidebar.js';
 import type { RuntimeSettings } from '../../shared/runtime.js';
-import type { CustomPageModel, DocPageModel, SidebarItem, SpecialPageModel, ThemeSettings } from '../../shared/types.js';
+import type {
+  CustomPageModel,
+  DocPageModel,
+  SidebarItem,
+  SpecialPageModel,
+  ThemeSettings,
+} from '../../shared/types.js';
 import type { SiteConfig } from '../config/schema.js';
 import type { PageRenderer } from '../render/loadRenderer.js';
 import type { ClientAssets } from './clientBundle.js';
 import type { SiteFile } from '../siteWriter.js';
-import { RecentMap } from '../render/recentMap.js';
+import { RecentMap } from '../../shared/recentMap.js';
 import { createSidebarHtmlCache, RECENT_BRANCHES } from '../render/sidebarCache.js';
 import { buildRuntimeFiles } from './runtimeData.js';
 
@@ -43,7 +57,11 @@ export interface DocPageSettings {
 export function* renderSite(input: RenderSiteInput): Generator<SiteFile> {
   const { client, renderer, specialPages } = input;
   yield* client.files;
-  const { runtime, files: runtimeFiles } = buildRuntimeFiles({ config: input.config, sidebar: input.sidebar, specialPages });
+  const { runtime, files: runtimeFiles } = buildRuntimeFiles({
+    config: input.config,
+    sidebar: input.sidebar,
+    specialPages,
+  });
   yield* runtimeFiles;
   const settings: DocPageSettings = {
     theme: input.theme,
@@ -61,8 +79,17 @@ export function* renderSite(input: RenderSiteInput): Generator<SiteFile> {
   }
   for (const page of specialPages) {
     const bootJson = `{"page":${JSON.stringify(page)},${settings.sharedBootJson}}`;
-    const pageComponent = page.kind === 'custom' ? (renderer.pageModules.get(page.route)?.default as ComponentType | undefined) : undefined;
-    const html = renderer.renderPageHtml({ page, site: settings.theme, sidebar: [], stylesheets: client.stylesheets, scripts: client.scripts, bootJson, pageComponent });
+    const pageComponent =
+      page.kind === 'custom' ? (renderer.pageModules.get(page.route)?.default as ComponentType | undefined) : undefined;
+    const html = renderer.renderPageHtml({
+      page,
+      site: settings.theme,
+      sidebar: [],
+      stylesheets: client.stylesheets,
+      scripts: client.scripts,
+      bootJson,
+      pageComponent,
+    });
     yield [page.kind === 'notFound' ? '404.html' : htmlPathForRoute(page.route), html];
   }
   const custom = specialPages.filter((page) => page.kind === 'custom').map((page) => page.route);
@@ -70,7 +97,11 @@ export function* renderSite(input: RenderSiteInput): Generator<SiteFile> {
 }
 
 /** A note's page files; a failure names the note (or its route) with the original error as cause. */
-function renderNotePage(render: (page: DocPageModel) => SiteFile[], page: DocPageModel, sourceOf: RenderSiteInput['sourceOf']): SiteFile[] {
+function renderNotePage(
+  render: (page: DocPageModel) => SiteFile[],
+  page: DocPageModel,
+  sourceOf: RenderSiteInput['sourceOf'],
+): SiteFile[] {
   try {
     return render(page);
   } catch (error) {
@@ -79,44 +110,74 @@ function renderNotePage(render: (page: DocPageModel) => SiteFile[], page: DocPag
 }
 
 /** Renders one note page to its HTML file and its data file (what in-browser navigation fetches). */
-export function createDocPageRenderer(settings: DocPageSettings, renderPageParts: PageRenderer['renderPageParts']): (page: DocPageModel) => SiteFile[] {
+export function createDocPageRenderer(
+  settings: DocPageSettings,
+  renderPageParts: PageRenderer['renderPageParts'],
+): (page: DocPageModel) => SiteFile[] {
   const sidebarCache = createSidebarHtmlCache();
   const filesUrl = settings.runtime.sidebarBranchUrl;
   const routeIndex = indexSidebarRoutes(settings.sidebar, filesUrl);
   const shapeKeys = sidebarShapeKeys(settings.sidebar);
-  const shapes = new RecentMap<string, { sidebar: SidebarItem[]; branches: number[]; windowed: boolean }>(RECENT_BRANCHES);
+  const shapes = new RecentMap<string, { sidebar: SidebarItem[]; branches: number[]; windowed: boolean }>(
+    RECENT_BRANCHES,
+  );
   return (page) => {
     const key = shapeKeys.get(page.route) ?? '';
     let shape = shapes.get(key);
     if (!shape) {
       // The browser rebuilds `sidebar` from the cached skeleton and these branch files, fetched as the page loads.
       const sidebar = pruneSidebar(settings.sidebar, page.route, routeIndex);
-      shape = { sidebar, branches: pageSidebarBranches(settings.sidebar, page.route, routeIndex), windowed: pageSidebarWindows(sidebar, page.route).length > 0 };
+      shape = {
+        sidebar,
+        branches: pageSidebarBranches(settings.sidebar, page.route, routeIndex),
+        windowed: pageSidebarWindows(sidebar, page.route).length > 0,
+      };
       shapes.set(key, shape);
     }
     const { sidebar, branches } = shape;
     // Where the page's item is in each wide list it shows a window of, and the chunk files of those windows.
     const windows = shape.windowed ? pageSidebarWindows(sidebar, page.route) : [];
-    const chunkFiles = windows.flatMap((window) => window.chunks.map((chunk) => `${filesUrl}${sidebarChunkFile(window.list, chunk)}`));
-    const preloads = [settings.runtime.sidebarSkeletonUrl, ...branches.map((index) => `${filesUrl}${index}.json`), ...chunkFiles];
+    const chunkFiles = windows.flatMap((window) =>
+      window.chunks.map((chunk) => `${filesUrl}${sidebarChunkFile(window.list, chunk)}`),
+    );
+    const preloads = [
+      settings.runtime.sidebarSkeletonUrl,
+      ...branches.map((index) => `${filesUrl}${index}.json`),
+      ...chunkFiles,
+    ];
     // The note's HTML is already in the page: the boot data leaves it out and the browser reads it from the DOM.
-    const pageJson = JSON.stringify({ ...page, contentHtml: '', ...(windows.length > 0 && { sidebarWindows: windows }) });
+    const pageJson = JSON.stringify({
+      ...page,
+      contentHtml: '',
+      ...(windows.length > 0 && { sidebarWindows: windows }),
+    });
     const bootJson = `{"page":${pageJson},"sidebarBranches":${JSON.stringify(branches)},${settings.sharedBootJson}}`;
-    const html = renderPageParts({ page, site: settings.theme, sidebar, stylesheets: settings.stylesheets, scripts: settings.scripts, bootJson, sidebarCache: { cache: sidebarCache, key }, preloads });
+    const html = renderPageParts({
+      page,
+      site: settings.theme,
+      sidebar,
+      stylesheets: settings.stylesheets,
+      scripts: settings.scripts,
+      bootJson,
+      sidebarCache: { cache: sidebarCache, key },
+      preloads,
+    });
     // A JSON string cannot contain this key-value pair except as the real (emptied) field: splice the content in.
     return [
       [htmlPathForRoute(page.route), html],
-      [pageDataPath(page.route), pageJson.replace('"contentHtml":""', `"contentHtml":${JSON.stringify(page.contentHtml)}`)],
+      [
+        pageDataPath(page.route),
+        pageJson.replace('"contentHtml":""', `"contentHtml":${JSON.stringify(page.contentHtml)}`),
+      ],
     ];
   };
 }
 
 function renderSitemap(routes: readonly Route[], config: SiteConfig): string {
   const origin = `${config.url.replace(/\/$/, '')}${config.baseUrl.replace(/\/$/, '')}`;
-  const urls = routes.map((route) => `<url><loc>${escapeXml(origin + encodeURI(route))}</loc><changefreq>weekly</changefreq><priority>0.5</priority></url>`);
+  const urls = routes.map(
+    (route) =>
+      `<url><loc>${escapeHtml(origin + hrefForRoute(route))}</loc><changefreq>weekly</changefreq><priority>0.5</priority></url>`,
+  );
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${urls.join('')}</urlset>\n`;
-}
-
-function escapeXml(text: string): string {
-  return text.replace(/[&<>'"]/g, (c) => `&#${c.charCodeAt(0)};`);
 }

@@ -1,10 +1,21 @@
 import crypto from 'node:crypto';
+import { escapeAttribute, escapeHtml } from '../../shared/html.js';
 import { hrefForRoute, type Route } from '../../shared/paths.js';
 import type { RuntimeSettings } from '../../shared/runtime.js';
 import type { CustomPageModel, SidebarCategory, SidebarItem, SpecialPageModel } from '../../shared/types.js';
 import {
-  childSidebarList, type ListInTree, ROOT_SIDEBAR_LIST, SIDEBAR_CHUNK_SIZE, SIDEBAR_LISTING_PAGE_SIZE, SIDEBAR_WIDE_LIST, sidebarChunkFile,
-  sidebarListingFile, sidebarListingUrl, sidebarMoreItem, sidebarSkeleton, sidebarSkeletonItem,
+  childSidebarList,
+  type ListInTree,
+  ROOT_SIDEBAR_LIST,
+  SIDEBAR_CHUNK_SIZE,
+  SIDEBAR_LISTING_PAGE_SIZE,
+  SIDEBAR_WIDE_LIST,
+  sidebarChunkFile,
+  sidebarListingFile,
+  sidebarListingUrl,
+  sidebarMoreItem,
+  sidebarSkeleton,
+  sidebarSkeletonItem,
 } from '../../shared/sidebar.js';
 import type { SiteConfig } from '../config/schema.js';
 import { buildSearchRuntime } from '../search/index.js';
@@ -47,13 +58,21 @@ export function buildRuntimeFiles(input: RuntimeFilesInput): RuntimeFiles {
     [`assets/${name}/${SKELETON_FILE}`, JSON.stringify(sidebarSkeleton(sidebar, filesUrl))],
   ]);
   sidebar.forEach((item, index) => {
-    if (item.type === 'category') files.set(`assets/${name}/${index}.json`, JSON.stringify(sidebarFileItem(item, ROOT_SIDEBAR_LIST, index, filesUrl)));
+    if (item.type === 'category')
+      files.set(
+        `assets/${name}/${index}.json`,
+        JSON.stringify(sidebarFileItem(item, ROOT_SIDEBAR_LIST, index, filesUrl)),
+      );
   });
   for (const list of findWideSidebarLists(sidebar)) {
     for (let chunk = 0; chunk * SIDEBAR_CHUNK_SIZE < list.items.length; chunk++) {
-      files.set(`assets/${name}/${sidebarChunkFile(list.list, chunk)}`, JSON.stringify(sidebarChunkItems(list, chunk, filesUrl)));
+      files.set(
+        `assets/${name}/${sidebarChunkFile(list.list, chunk)}`,
+        JSON.stringify(sidebarChunkItems(list, chunk, filesUrl)),
+      );
     }
-    for (const [page, html] of renderListingPages(list, { baseUrl: base, filesUrl }).entries()) files.set(`assets/${name}/${sidebarListingFile(list.list, page)}`, html);
+    for (const [page, html] of renderListingPages(list, { baseUrl: base, filesUrl }).entries())
+      files.set(`assets/${name}/${sidebarListingFile(list.list, page)}`, html);
   }
   const { trackingID, anonymizeIP } = config.analytics;
   const runtime: RuntimeSettings = {
@@ -81,7 +100,8 @@ function findWideSidebarLists(items: readonly SidebarItem[]): WideSidebarList[] 
   const visit = (list: WideSidebarList) => {
     if (list.items.length > SIDEBAR_WIDE_LIST) lists.push(list);
     list.items.forEach((item, at) => {
-      if (item.type === 'category') visit({ items: item.items, list: childSidebarList(list.list, at), label: item.label, category: item });
+      if (item.type === 'category')
+        visit({ items: item.items, list: childSidebarList(list.list, at), label: item.label, category: item });
     });
   };
   visit({ items, list: ROOT_SIDEBAR_LIST, label: '' });
@@ -109,7 +129,13 @@ function sidebarFileList(list: ListInTree, filesUrl: string): readonly SidebarIt
 /** The items of chunk file `chunk` of a wide list: top-level categories closed (their branch files hold them). */
 function sidebarChunkItems(list: WideSidebarList, chunk: number, filesUrl: string): SidebarItem[] {
   const start = chunk * SIDEBAR_CHUNK_SIZE;
-  return list.items.slice(start, start + SIDEBAR_CHUNK_SIZE).map((item, i) => (list.list === ROOT_SIDEBAR_LIST ? sidebarSkeletonItem(item) : sidebarFileItem(item, list.list, start + i, filesUrl)));
+  return list.items
+    .slice(start, start + SIDEBAR_CHUNK_SIZE)
+    .map((item, i) =>
+      list.list === ROOT_SIDEBAR_LIST
+        ? sidebarSkeletonItem(item)
+        : sidebarFileItem(item, list.list, start + i, filesUrl),
+    );
 }
 
 /** A line of a listing page: a note or a category, and how deep it is under the list. */
@@ -132,7 +158,10 @@ function listingEntries(items: readonly SidebarItem[], depth = 0): ListingEntry[
  * JavaScript, so every note has a link to it that needs none. Plain HTML with its few styles inline: it sits in the
  * hashed sidebar folder (cached for good) and depends on nothing but the sidebar and the base URL.
  */
-function renderListingPages(list: WideSidebarList, urls: { readonly baseUrl: string; readonly filesUrl: string }): string[] {
+function renderListingPages(
+  list: WideSidebarList,
+  urls: { readonly baseUrl: string; readonly filesUrl: string },
+): string[] {
   const entries = listingEntries(list.items);
   const pageCount = Math.max(1, Math.ceil(entries.length / SIDEBAR_LISTING_PAGE_SIZE));
   const name = list.label || 'All notes';
@@ -142,11 +171,15 @@ function renderListingPages(list: WideSidebarList, urls: { readonly baseUrl: str
     const shown = entries.slice(start, start + SIDEBAR_LISTING_PAGE_SIZE);
     const items = shown.map((entry) => {
       const text = escapeHtml(entry.label);
-      return `<li class="d${Math.min(entry.depth, 9)}">${entry.href !== undefined ? `<a href="${escapeHtml(hrefForRoute(entry.href, urls.baseUrl))}">${text}</a>` : text}</li>`;
+      return `<li class="d${Math.min(entry.depth, 9)}">${entry.href !== undefined ? `<a href="${escapeAttribute(hrefForRoute(entry.href, urls.baseUrl))}">${text}</a>` : text}</li>`;
     });
     const pager = [
-      page > 0 ? `<a rel="prev" href="${escapeHtml(sidebarListingUrl(urls.filesUrl, list.list, page - 1))}">Previous ${SIDEBAR_LISTING_PAGE_SIZE}</a>` : '',
-      page + 1 < pageCount ? `<a rel="next" href="${escapeHtml(sidebarListingUrl(urls.filesUrl, list.list, page + 1))}">Next ${Math.min(SIDEBAR_LISTING_PAGE_SIZE, entries.length - start - SIDEBAR_LISTING_PAGE_SIZE)}</a>` : '',
+      page > 0
+        ? `<a rel="prev" href="${escapeAttribute(sidebarListingUrl(urls.filesUrl, list.list, page - 1))}">Previous ${SIDEBAR_LISTING_PAGE_SIZE}</a>`
+        : '',
+      page + 1 < pageCount
+        ? `<a rel="next" href="${escapeAttribute(sidebarListingUrl(urls.filesUrl, list.list, page + 1))}">Next ${Math.min(SIDEBAR_LISTING_PAGE_SIZE, entries.length - start - SIDEBAR_LISTING_PAGE_SIZE)}</a>`
+        : '',
     ].filter(Boolean);
     const range = `${(start + 1).toLocaleString('en-US')}–${(start + shown.length).toLocaleString('en-US')} of ${entries.length.toLocaleString('en-US')}`;
     return [
@@ -160,7 +193,7 @@ function renderListingPages(list: WideSidebarList, urls: { readonly baseUrl: str
       `<style>${LISTING_STYLE}</style>`,
       '</head>',
       '<body>',
-      `<p><a href="${escapeHtml(back)}">${escapeHtml(list.category?.href !== undefined ? name : 'Home')}</a></p>`,
+      `<p><a href="${escapeAttribute(back)}">${escapeHtml(list.category?.href !== undefined ? name : 'Home')}</a></p>`,
       `<h1>${escapeHtml(name)}</h1>`,
       `<p>${range}</p>`,
       `<ol start="${start + 1}">${items.join('')}</ol>`,
@@ -172,9 +205,7 @@ function renderListingPages(list: WideSidebarList, urls: { readonly baseUrl: str
   });
 }
 
-const LISTING_STYLE = 'body{font:16px/1.5 system-ui,sans-serif;max-width:48rem;margin:2rem auto;padding:0 1rem;color:#1c1e21}a{color:#2e8555}li{margin:.1rem 0}' +
-  Array.from({ length: 9 }, (_unused, depth) => `.d${depth + 1}{margin-left:${depth + 1}.5rem}`).join('') + 'nav a{margin-right:1rem}';
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
-}
+const LISTING_STYLE =
+  'body{font:16px/1.5 system-ui,sans-serif;max-width:48rem;margin:2rem auto;padding:0 1rem;color:#1c1e21}a{color:#2e8555}li{margin:.1rem 0}' +
+  Array.from({ length: 9 }, (_unused, depth) => `.d${depth + 1}{margin-left:${depth + 1}.5rem}`).join('') +
+  'nav a{margin-right:1rem}';

@@ -1,5 +1,11 @@
 /** The site as the pipeline's stages hand it on: its outline (stages 1-4), and whole in memory (`wiki dev`). */
-import type { CustomPageModel, DocPageModel, SidebarItem, SpecialPageModel, ThemeSettings } from '../../shared/types.js';
+import type {
+  CustomPageModel,
+  DocPageModel,
+  SidebarItem,
+  SpecialPageModel,
+  ThemeSettings,
+} from '../../shared/types.js';
 import type { CategoryMetadata } from '../notes/category.js';
 import type { Note, NoteSummary, ParsedNote } from '../notes/note.js';
 import type { NoteParser } from '../notes/parseNotes.js';

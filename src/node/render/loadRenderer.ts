@@ -4,7 +4,6 @@
  * HTML and the hydrated app render the same components. A site with neither needs no bundle: the engine's modules
  * are imported as they are.
  */
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -18,7 +17,8 @@ import { sitePackagesPlugin } from '../theme/sitePackages.js';
 import { themeAliasPlugin } from '../theme/themeAlias.js';
 import type { HtmlParts } from './sidebarCache.js';
 import { renderPageHtml, renderPageParts, type RenderPageInput } from './renderPage.js';
-import { engineCacheDir, engineRoot } from '../engineRoot.js';
+import { cacheEntryPath, cachedEntry, contentHash, engineCacheDir } from '../bundleCache.mjs';
+import { engineRoot } from '../engineRoot.js';
 
 /** What a site adds to the engine: replaced theme components and its own pages. */
 export interface SiteExtensions {
@@ -40,21 +40,35 @@ export function usesEngineRenderer(extensions: SiteExtensions): boolean {
 }
 
 /** The renderer for this site: the engine's own, or a bundle with the site's overrides and pages. */
-export async function loadRenderer(context: BuildContext, extensions: SiteExtensions, translations?: Readonly<Record<string, string>>): Promise<PageRenderer> {
+export async function loadRenderer(
+  context: BuildContext,
+  extensions: SiteExtensions,
+  translations?: Readonly<Record<string, string>>,
+): Promise<PageRenderer> {
   if (usesEngineRenderer(extensions)) return { renderPageHtml, renderPageParts, pageModules: new Map() };
   const start = performance.now();
   const file = await bundleRenderer(context, extensions, translations);
   context.timings.set('theme', performance.now() - start); // in parallel with parsing the notes
   try {
     const module = (await import(pathToFileURL(file).href)) as PageRenderer;
-    return { renderPageHtml: module.renderPageHtml, renderPageParts: module.renderPageParts, pageModules: module.pageModules };
+    return {
+      renderPageHtml: module.renderPageHtml,
+      renderPageParts: module.renderPageParts,
+      pageModules: module.pageModules,
+    };
   } catch (error) {
-    throw new Error(`Can't load the site's theme overrides and pages (bundled as ${context.displayPath(file)}).`, { cause: error });
+    throw new Error(`Can't load the site's theme overrides and pages (bundled as ${context.displayPath(file)}).`, {
+      cause: error,
+    });
   }
 }
 
 /** Bundles the renderer (React and the engine's packages stay imports) into a file named by its content's hash. */
-async function bundleRenderer(context: BuildContext, extensions: SiteExtensions, translations: Readonly<Record<string, string>> | undefined): Promise<string> {
+async function bundleRenderer(
+  context: BuildContext,
+  extensions: SiteExtensions,
+  translations: Readonly<Record<string, string>> | undefined,
+): Promise<string> {
   const pages = extensions.pages.map((page, index) => ({ ...page, name: `page${index}` }));
   const entry = [
     `export { renderPageHtml, renderPageParts } from ${JSON.stringify(path.join(engineRoot, 'src/node/render/renderPage.tsx'))};`,
@@ -73,19 +87,21 @@ async function bundleRenderer(context: BuildContext, extensions: SiteExtensions,
       write: false,
       // Stylesheets the site imports are the browser bundle's to link; here they are nothing (src/node/theme/siteCss.ts).
       loader: serverCssLoaders,
-      plugins: [noCssModulesPlugin, themeAliasPlugin(extensions.overrides), ...(translations ? [inlineTranslationsPlugin(translations)] : []), sitePackagesPlugin],
+      plugins: [
+        noCssModulesPlugin,
+        themeAliasPlugin(extensions.overrides),
+        ...(translations ? [inlineTranslationsPlugin(translations)] : []),
+        sitePackagesPlugin,
+      ],
       logLevel: 'silent',
     });
     code = result.outputFiles[0]!.contents;
   } catch (error) {
     throw new Error(`Can't bundle the site's theme overrides and pages:\n${formatBuildErrors(error, context)}`);
   }
-  const file = path.join(engineCacheDir, `renderer-${crypto.createHash('sha256').update(code).digest('hex').slice(0, 16)}.mjs`);
-  if (!fs.existsSync(file)) {
-    fs.mkdirSync(engineCacheDir, { recursive: true });
-    fs.writeFileSync(file, code);
-  }
-  return file;
+  return cachedEntry(cacheEntryPath(engineCacheDir(engineRoot), 'renderer', contentHash(code), '.mjs'), (staging) =>
+    fs.writeFileSync(staging, code),
+  );
 }
 
 /** esbuild's errors as "file:line:column: text" lines (its paths are relative to the working directory). */
@@ -94,9 +110,16 @@ export function formatBuildErrors(error: unknown, context: BuildContext): string
   if (messages.length === 0) return `    ${(error as Error).message}`;
   return messages
     .map((message) => {
-      const where = message.location ? `${context.displayPath(path.resolve(message.location.file))}:${message.location.line}:${message.location.column + 1}: ` : '';
+      const where = message.location
+        ? `${context.displayPath(path.resolve(message.location.file))}:${message.location.line}:${message.location.column + 1}: `
+        : '';
       // esbuild's advice to mark a missing package external is about its own options, which a site does not set.
-      const notes = [...message.notes.map((note) => note.text).filter((text) => !text.startsWith('You can mark the path')), ...hintFor(message.text)].map((text) => `\n      ${text}`).join('');
+      const notes = [
+        ...message.notes.map((note) => note.text).filter((text) => !text.startsWith('You can mark the path')),
+        ...hintFor(message.text),
+      ]
+        .map((text) => `\n      ${text}`)
+        .join('');
       return `    ${where}${message.text}${notes}`;
     })
     .join('\n');
@@ -105,8 +128,11 @@ export function formatBuildErrors(error: unknown, context: BuildContext): string
 /** The usual fix for a package that is not installed, or for a theme override that does not export what the theme imports. */
 function hintFor(text: string): string[] {
   const missingPackage = /^Could not resolve "((?:@[\w-][\w.-]*\/)?[\w-][\w.-]*)(?:\/[^"]*)?"$/.exec(text);
-  if (missingPackage) return [`Install the package in the site's folder (npm install ${missingPackage[1]}), or fix its name.`];
+  if (missingPackage)
+    return [`Install the package in the site's folder (npm install ${missingPackage[1]}), or fix its name.`];
   const missing = /^No matching export in "(.+)" for import "(\w+)"$/.exec(text);
   if (!missing || !/(^|\/)theme\/\w+\.[jt]sx$/.test(missing[1]!)) return [];
-  return [`A theme override exports its component by name, as the engine's does: \`export function ${missing[2]}() { ... }\` in ${missing[1]}.`];
+  return [
+    `A theme override exports its component by name, as the engine's does: \`export function ${missing[2]}() { ... }\` in ${missing[1]}.`,
+  ];
 }

@@ -1,9 +1,9 @@
-// @jsxRuntime automatic (tsx and esbuild have no root tsconfig to read `jsx: react-jsx` from)
 /** Renders one page model to a complete HTML document (server side of the hydrated React app). */
 import type { ComponentType } from 'react';
 import { renderToString } from 'react-dom/server';
 import { ServerSidebarSlotContext } from '@theme-original/DocPage';
 import { type HtmlParts, renderCachedSidebar, type SidebarHtmlCache } from './sidebarCache.js';
+import { escapeAttribute, escapeHtml } from '../../shared/html.js';
 import type { HeadTag, PageModel, SidebarItem, ThemeSettings } from '../../shared/types.js';
 import { App } from '../../theme/App/index.js';
 import { ANNOUNCEMENT_DISMISS_KEY, ANNOUNCEMENT_ID_KEY } from '../../theme/AnnouncementBar/index.js';
@@ -27,16 +27,12 @@ export interface RenderPageInput {
   readonly pageComponent?: ComponentType | undefined;
 }
 
-const HTML_ESCAPES: Readonly<Record<string, string>> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-
-/** Escapes text for HTML content and double-quoted attribute values. */
-export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (char) => HTML_ESCAPES[char]!);
-}
-
 /** Makes JSON safe inside a `<script>` element (no `</script>` or `<!--` can appear). */
 export function escapeJsonForScript(json: string): string {
-  return json.replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  return json
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
 }
 
 /**
@@ -68,12 +64,15 @@ export function buildAnnouncementScript(bar: ThemeSettings['announcementBar']): 
 
 /** Both head scripts, ready to inline; `<` is escaped so the text cannot close its script element. */
 export function buildHeadScript(site: ThemeSettings): string {
-  return (buildColorModeScript(site.colorMode) + buildAnnouncementScript(site.announcementBar)).replace(/</g, '\\u003c');
+  return (buildColorModeScript(site.colorMode) + buildAnnouncementScript(site.announcementBar)).replace(
+    /</g,
+    '\\u003c',
+  );
 }
 
 function renderHeadTag(tag: HeadTag): string {
   const attributes = Object.entries(tag.attributes)
-    .map(([name, value]) => ` ${name}="${escapeHtml(value)}"`)
+    .map(([name, value]) => ` ${name}="${escapeAttribute(value)}"`)
     .join('');
   return `<${tag.tag}${attributes}>`;
 }
@@ -106,10 +105,16 @@ function renderApp(input: RenderPageInput): readonly [string, ...HtmlParts] {
   const { page, site, sidebar, pageComponent, sidebarCache } = input;
   const app = <App page={page} site={site} sidebar={sidebar} pageComponent={pageComponent} />;
   if (!sidebarCache || page.kind !== 'doc' || sidebar.length === 0) return [renderToString(app)];
-  const html = renderToString(<ServerSidebarSlotContext.Provider value={SIDEBAR_SLOT}>{app}</ServerSidebarSlotContext.Provider>);
+  const html = renderToString(
+    <ServerSidebarSlotContext.Provider value={SIDEBAR_SLOT}>{app}</ServerSidebarSlotContext.Provider>,
+  );
   const at = html.indexOf(SIDEBAR_SLOT);
   if (at === -1) return [html]; // an overridden DocPage rendered its own sidebar
-  return [html.slice(0, at), ...renderCachedSidebar(sidebarCache.cache, sidebarCache.key, page, site, sidebar), html.slice(at + SIDEBAR_SLOT.length)];
+  return [
+    html.slice(0, at),
+    ...renderCachedSidebar(sidebarCache.cache, sidebarCache.key, page, site, sidebar),
+    html.slice(at + SIDEBAR_SLOT.length),
+  ];
 }
 
 /**
@@ -124,20 +129,22 @@ export function renderPageParts(input: RenderPageInput): HtmlParts {
     '<meta charset="utf-8">',
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
     `<title>${escapeHtml(page.documentTitle)}</title>`,
-    ...(site.favicon ? [`<link rel="icon" href="${escapeHtml(site.favicon)}">`] : []),
+    ...(site.favicon ? [`<link rel="icon" href="${escapeAttribute(site.favicon)}">`] : []),
     ...(page.description && !hasDescriptionMeta(page.head)
-      ? [`<meta name="description" content="${escapeHtml(page.description)}">`]
+      ? [`<meta name="description" content="${escapeAttribute(page.description)}">`]
       : []),
     ...page.head.map(renderHeadTag),
     `<script>${buildHeadScript(site)}</script>`,
     ...resourceHints,
     // `crossorigin` gives the preload the credentials mode of a default fetch(), so the fetch reuses it.
-    ...(input.preloads ?? []).map((href) => `<link rel="preload" href="${escapeHtml(href)}" as="fetch" crossorigin>`),
-    ...stylesheets.map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`),
+    ...(input.preloads ?? []).map(
+      (href) => `<link rel="preload" href="${escapeAttribute(href)}" as="fetch" crossorigin>`,
+    ),
+    ...stylesheets.map((href) => `<link rel="stylesheet" href="${escapeAttribute(href)}">`),
   ];
   const tail = [
     `<script id="__wiki-boot" type="application/json">${escapeJsonForScript(bootJson)}</script>`,
-    ...scripts.map((src) => `<script type="module" src="${escapeHtml(src)}"></script>`),
+    ...scripts.map((src) => `<script type="module" src="${escapeAttribute(src)}"></script>`),
   ];
   const opening =
     `<!doctype html>\n<html lang="en" dir="ltr" data-theme="${site.colorMode.defaultMode}">\n` +
@@ -148,6 +155,8 @@ export function renderPageParts(input: RenderPageInput): HtmlParts {
 /** A full HTML document for one page, as one string. */
 export function renderPageHtml(input: RenderPageInput): string {
   return renderPageParts(input)
-    .map((part) => (typeof part === 'string' ? part : Buffer.from(part.buffer, part.byteOffset, part.byteLength).toString('utf8')))
+    .map((part) =>
+      typeof part === 'string' ? part : Buffer.from(part.buffer, part.byteOffset, part.byteLength).toString('utf8'),
+    )
     .join('');
 }

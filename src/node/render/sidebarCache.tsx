@@ -1,25 +1,23 @@
-// @jsxRuntime automatic (tsx and esbuild have no root tsconfig to read `jsx: react-jsx` from)
 /**
  * Sidebar HTML rendered once per sidebar key (sidebarShapeKeys) instead of once per page: pages held by the same
  * categories share every expanded category, so only the active link differs. Each such sidebar is kept as UTF-8
  * bytes with no link marked active, and a page's sidebar is three pieces: the bytes up to its link, the link's
- * active attributes, the rest. Its bytes are then never copied or encoded again per page: the sidebar is most of a
- * page (35 of 74 KB on the real corpus, 40 of 62 KB on 10,000 synthetic notes), and copying it into every page's
- * string was the cost that grew with the sidebar's top level. A branch's sidebar is itself put together from its
- * top-level items' HTML: an item outside the page renders the same on every page, so it is rendered once a build
- * and only the item holding the page is rendered per branch (rendering whole sidebars, ~99 top-level items each,
- * for the corpus's 194 branches in both threads cost ~0.3 s of CPU). test/unit/sidebarCache.test.ts renders every
- * page of the real corpus both ways and compares. In a wide list (see SIDEBAR_WIDE_LIST) the pages of one window block
+ * active attributes, the rest. Its bytes are then never copied or encoded again per page: the sidebar is about half
+ * of a page, and copying it into every page's string was the cost that grew with the sidebar's top level. A branch's
+ * sidebar is itself put together from its top-level items' HTML: an item outside the page renders the same on every
+ * page, so it is rendered once a build and only the item holding the page is rendered per branch (figures:
+ * bench/README.md). test/corpus/sidebarCache.test.ts renders every page of the real corpus both ways and compares. In a wide list (see SIDEBAR_WIDE_LIST) the pages of one window block
  * share a sidebar: 10,000 notes in one folder render 400 sidebars of about 80 items, not 10,000 of 10,000.
  */
 import type { ReactElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import { Sidebar } from '@theme/Sidebar';
+import { escapeAttribute } from '../../shared/html.js';
+import { RecentMap } from '../../shared/recentMap.js';
 import { sidebarItemContains } from '../../shared/sidebar.js';
 import type { DocPageModel, SidebarItem, ThemeSettings } from '../../shared/types.js';
 import { ThemeContextProvider } from '../../theme/ThemeContext/index.js';
-import { withBaseUrl } from '../../theme/utils/index.js';
-import { RecentMap } from './recentMap.js';
+import { routeHref } from '../../theme/utils/index.js';
 
 /** HTML in pieces, written one after another: text, or bytes shared by many pages. */
 export type HtmlParts = readonly (string | Uint8Array)[];
@@ -53,9 +51,8 @@ export interface SidebarHtmlCache {
 
 /**
  * Branch sidebars kept at once. Pages come in sidebar order, so a branch's pages come together, apart from a
- * category's notes listed after its subcategories: the real corpus renders each of its 194 branches once with 64
- * kept (195 with 32). Each kept sidebar is most of a page's bytes, and with every branch kept 50,000 synthetic notes
- * held ~4,000 of them in each rendering thread.
+ * category's notes listed after its subcategories: with 64 kept the real corpus renders each branch once. Each kept
+ * sidebar is most of a page's bytes, so keeping every branch would hold memory that grows with the site.
  */
 export const RECENT_BRANCHES = 64;
 
@@ -64,8 +61,14 @@ export function createSidebarHtmlCache(): SidebarHtmlCache {
 }
 
 /** The sidebar's HTML for a page, from the cache when another page with its sidebar key was rendered. */
-export function renderCachedSidebar(cache: SidebarHtmlCache, key: string, page: DocPageModel, site: ThemeSettings, sidebar: readonly SidebarItem[]): HtmlParts {
-  const href = escapeAttribute(withBaseUrl(site.baseUrl, page.route));
+export function renderCachedSidebar(
+  cache: SidebarHtmlCache,
+  key: string,
+  page: DocPageModel,
+  site: ThemeSettings,
+  sidebar: readonly SidebarItem[],
+): HtmlParts {
+  const href = escapeAttribute(routeHref(site.baseUrl, page.route)); // as the theme's sidebar writes it
   const inSidebar = sidebar.some((item) => sidebarItemContains(item, page.route));
   let branch = cache.branches.get(key);
   if (branch === undefined) {
@@ -93,7 +96,12 @@ function renderSidebar(page: DocPageModel, site: ThemeSettings, sidebar: readonl
  * from the cache. The first sidebar is also rendered whole and compared, so a theme whose sidebar is more than its
  * items side by side (an override) falls back to whole renders.
  */
-function renderSidebarFromPieces(cache: SidebarHtmlCache, page: DocPageModel, site: ThemeSettings, sidebar: readonly SidebarItem[]): string {
+function renderSidebarFromPieces(
+  cache: SidebarHtmlCache,
+  page: DocPageModel,
+  site: ThemeSettings,
+  sidebar: readonly SidebarItem[],
+): string {
   // A wide top level shows a window (see SIDEBAR_WIDE_LIST): its items' positions change from page to page.
   if (sidebar.at(-1)?.type === 'more') return renderSidebar(page, site, sidebar);
   if (cache.pieces === undefined) cache.pieces = sidebarFrame(page, site, sidebar);
@@ -101,7 +109,9 @@ function renderSidebarFromPieces(cache: SidebarHtmlCache, page: DocPageModel, si
   if (!pieces) return renderSidebar(page, site, sidebar);
   const itemHtml = (item: SidebarItem) => {
     const alone = renderSidebar(page, site, [item]);
-    return alone.startsWith(pieces.before) && alone.endsWith(pieces.after) ? alone.slice(pieces.before.length, alone.length - pieces.after.length) : undefined;
+    return alone.startsWith(pieces.before) && alone.endsWith(pieces.after)
+      ? alone.slice(pieces.before.length, alone.length - pieces.after.length)
+      : undefined;
   };
   let html = pieces.before;
   for (const [index, item] of sidebar.entries()) {
@@ -119,7 +129,12 @@ function renderSidebarFromPieces(cache: SidebarHtmlCache, page: DocPageModel, si
   return html;
 }
 
-function disablePieces(cache: SidebarHtmlCache, page: DocPageModel, site: ThemeSettings, sidebar: readonly SidebarItem[]): string {
+function disablePieces(
+  cache: SidebarHtmlCache,
+  page: DocPageModel,
+  site: ThemeSettings,
+  sidebar: readonly SidebarItem[],
+): string {
   cache.pieces = null;
   return renderSidebar(page, site, sidebar);
 }
@@ -155,10 +170,9 @@ function neutralSidebar(html: string, href: string, inSidebar: boolean): BranchS
 }
 
 /**
- * Every sidebar link's href and the byte offset where its class attribute ends (`" href="...`). String searches, once
- * a branch: a regular expression over every page's sidebar cost ~0.1 s of a corpus build, and searching the bytes
- * (Buffer calls per link) ~0.1 s of CPU over the corpus's 194 branches. Each href is decoded from the bytes: a slice
- * of the string would keep the whole string alive beside its bytes (50,000 synthetic notes: +0.6 GB peak RSS).
+ * Every sidebar link's href and the byte offset where its class attribute ends (`" href="...`): string searches once
+ * a branch, cheaper than a regular expression over every page's sidebar or Buffer searches per link. Each href is
+ * decoded from the bytes: a slice of the string would keep the whole string alive beside its bytes.
  */
 function indexLinks(html: string, bytes: Buffer): Map<string, number> {
   const links = new Map<string, number>();
@@ -189,10 +203,9 @@ function markActive(branch: BranchSidebar, href: string, inSidebar: boolean): Ht
   if (!inSidebar) return at === undefined ? [branch.bytes] : undefined;
   if (at === undefined || at === -1) return undefined;
   const plain = `" href="${href}"`;
-  return [branch.bytes.subarray(0, at), `${ACTIVE}${plain}${CURRENT}`, branch.bytes.subarray(at + Buffer.byteLength(plain))];
-}
-
-function escapeAttribute(value: string): string {
-  // As React escapes attribute values.
-  return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/'/g, '&#x27;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+  return [
+    branch.bytes.subarray(0, at),
+    `${ACTIVE}${plain}${CURRENT}`,
+    branch.bytes.subarray(at + Buffer.byteLength(plain)),
+  ];
 }

@@ -9,10 +9,15 @@ export async function collectThemeCss(themeDir: string): Promise<string> {
     .filter((entry) => entry.isDirectory())
     .map((entry) => entry.name)
     .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
-  const files = [path.join(themeDir, 'base.css'), ...folders.map((folder) => path.join(themeDir, folder, 'styles.css'))];
+  const files = [
+    path.join(themeDir, 'base.css'),
+    ...folders.map((folder) => path.join(themeDir, folder, 'styles.css')),
+  ];
   const parts = await Promise.all(files.map((file) => readOptional(file)));
   return parts
-    .map((css, index) => (css === undefined ? undefined : `/* ${path.relative(themeDir, files[index]!)} */\n${css.trim()}\n`))
+    .map((css, index) =>
+      css === undefined ? undefined : `/* ${path.relative(themeDir, files[index]!)} */\n${css.trim()}\n`,
+    )
     .filter((css): css is string => css !== undefined)
     .join('\n');
 }

@@ -30,7 +30,10 @@ export function scanCustomPages(context: BuildContext, takenRoutes: ReadonlyMap<
   if (!fs.existsSync(dir)) return [];
   const files = (fs.readdirSync(dir, { recursive: true }) as string[])
     .map((file) => file.split(path.sep).join('/'))
-    .filter((file) => pageExtensions.includes(path.posix.extname(file)) && !file.split('/').some((part) => part.startsWith('_')))
+    .filter(
+      (file) =>
+        pageExtensions.includes(path.posix.extname(file)) && !file.split('/').some((part) => part.startsWith('_')),
+    )
     .sort();
   const taken = new Map(takenRoutes);
   const pages: CustomPageSource[] = [];
@@ -39,13 +42,24 @@ export function scanCustomPages(context: BuildContext, takenRoutes: ReadonlyMap<
     const shown = context.displayPath(filePath);
     const computed = computeDocRoute({ sourcePath: asSourcePath(relative) });
     if (!isValidRoute(computed)) {
-      context.diagnostics.add({ severity: 'error', code: 'invalid-slug', file: shown, message: `The route computed for this page is not a valid URL path: "${computed}"`, hint: 'Rename the file with letters, digits and "-" only (e.g. pages/about-me.tsx).' });
+      context.diagnostics.add({
+        severity: 'error',
+        code: 'invalid-slug',
+        file: shown,
+        message: `The route computed for this page is not a valid URL path: "${computed}"`,
+        hint: 'Rename the file with letters, digits and "-" only (e.g. pages/about-me.tsx).',
+      });
       continue;
     }
     const route = applyTrailingSlash(computed, context.config.trailingSlash);
     const owner = taken.get(route);
     if (owner !== undefined) {
-      context.diagnostics.addWithSetting(context.config.onDuplicateRoutes, { code: 'duplicate-route', file: shown, message: `Duplicate route "${route}": claimed by ${owner} and ${shown}; only ${owner} is served there.`, hint: 'Rename the page file (or the note), or give the note a different `slug` in its front matter.' });
+      context.diagnostics.addWithSetting(context.config.onDuplicateRoutes, {
+        code: 'duplicate-route',
+        file: shown,
+        message: `Duplicate route "${route}": claimed by ${owner} and ${shown}; only ${owner} is served there.`,
+        hint: 'Rename the page file (or the note), or give the note a different `slug` in its front matter.',
+      });
       continue;
     }
     taken.set(route, shown);
@@ -55,19 +69,35 @@ export function scanCustomPages(context: BuildContext, takenRoutes: ReadonlyMap<
 }
 
 /** One model per page module; a module without a default export is an error (SPEC §5, §8) and gets no page. */
-export function buildCustomPageModels(context: BuildContext, sources: readonly CustomPageSource[], modules: ReadonlyMap<string, PageModule>): CustomPageModel[] {
+export function buildCustomPageModels(
+  context: BuildContext,
+  sources: readonly CustomPageSource[],
+  modules: ReadonlyMap<string, PageModule>,
+): CustomPageModel[] {
   const { config } = context;
   const models: CustomPageModel[] = [];
   for (const { route, filePath } of sources) {
     const module = modules.get(route) ?? {};
     if (module.default === undefined) {
       // The message is Docusaurus's, word for word; the file goes on the next line.
-      context.diagnostics.add({ severity: 'error', code: 'page-module', message: `The page component at ${route} doesn't have a default export. This makes it impossible to render anything. Consider default-exporting a React component.`, hint: context.displayPath(filePath) });
+      context.diagnostics.add({
+        severity: 'error',
+        code: 'page-module',
+        message: `The page component at ${route} doesn't have a default export. This makes it impossible to render anything. Consider default-exporting a React component.`,
+        hint: context.displayPath(filePath),
+      });
       continue;
     }
     const title = typeof module.title === 'string' ? module.title : '';
     const description = typeof module.description === 'string' ? module.description : '';
-    models.push({ kind: 'custom', route, title, documentTitle: formatDocumentTitle(title, config), description, head: buildHeadTags({ route, title, description, keywords: [] }, config) });
+    models.push({
+      kind: 'custom',
+      route,
+      title,
+      documentTitle: formatDocumentTitle(title, config),
+      description,
+      head: buildHeadTags({ route, title, description, keywords: [] }, config),
+    });
   }
   return models;
 }

@@ -23,33 +23,62 @@ export function createLinkResolver(options: LinkResolverOptions): LinkResolver {
   const routeBySource = new Map<string, Route>(options.routes);
   const routeOf = new Set<string>(options.routes.map(([, route]) => route));
   const knownPath = (route: string): boolean =>
-    routeOf.has(route) || options.extraRoutes.has(route) || options.staticFiles.has(route.slice(1)) || routeOf.has(route.endsWith('/') ? route.slice(0, -1) : `${route}/`);
+    routeOf.has(route) ||
+    options.extraRoutes.has(route) ||
+    options.staticFiles.has(route.slice(1)) ||
+    routeOf.has(route.endsWith('/') ? route.slice(0, -1) : `${route}/`);
   const assetOutput = new Map<string, string>();
 
   return (href, from) => {
     if (href.startsWith('//') || externalScheme.test(href)) return { href, external: /^(https?:)?\/\//i.test(href) };
     const [pathPart = '', fragment] = splitFragment(href);
     const fromRoute = routeBySource.get(from);
-    if (pathPart === '') return { href, external: false, ...(fragment && fromRoute && { anchor: { route: fromRoute, id: fragment } }) };
+    if (pathPart === '')
+      return { href, external: false, ...(fragment && fromRoute && { anchor: { route: fromRoute, id: fragment } }) };
     const decoded = safeDecode(pathPart.split('?')[0]!);
     if (/\.mdx?$/i.test(decoded)) return resolveNoteLink(decoded, fragment, from);
-    const filePath = path.resolve(options.docsDir, path.posix.dirname(from), decoded.startsWith('/') ? `.${decoded}` : decoded);
+    const filePath = path.resolve(
+      options.docsDir,
+      path.posix.dirname(from),
+      decoded.startsWith('/') ? `.${decoded}` : decoded,
+    );
     if (!decoded.startsWith('/') && isFileInside(filePath, options.docsDir)) {
       const outside = linkedOutside(filePath, options.docsDir);
-      if (outside) return { href, external: false, broken: `"${decoded}" is a symbolic link to a file outside the docs folder (${outside}); it was not published` };
-      return { href: withBase(assetUrl(filePath)), external: false, asset: { filePath, outputPath: assetUrl(filePath).slice(1) } };
+      if (outside)
+        return {
+          href,
+          external: false,
+          broken: `"${decoded}" is a symbolic link to a file outside the docs folder (${outside}); it was not published`,
+        };
+      return {
+        href: withBase(assetUrl(filePath)),
+        external: false,
+        asset: { filePath, outputPath: assetUrl(filePath).slice(1) },
+      };
     }
     const route = decoded.startsWith('/') ? decoded : resolveAgainstPage(decoded, fromRoute ?? '/');
     const withFragment = (r: string) => withBase(r) + (fragment ? `#${fragment}` : '');
-    if (knownPath(route)) return { href: withFragment(route), external: false, ...(fragment && routeOf.has(route) && { anchor: { route, id: fragment } }) };
+    if (knownPath(route))
+      return {
+        href: withFragment(route),
+        external: false,
+        ...(fragment && routeOf.has(route) && { anchor: { route, id: fragment } }),
+      };
     return { href, external: false, broken: `No page or file at "${route}"` };
   };
 
   function resolveNoteLink(target: string, fragment: string | undefined, from: SourcePath): ResolvedLink {
-    const sourcePath = asSourcePath(target.startsWith('/') ? target.slice(1) : path.posix.join(path.posix.dirname(from), target));
+    const sourcePath = asSourcePath(
+      target.startsWith('/') ? target.slice(1) : path.posix.join(path.posix.dirname(from), target),
+    );
     const route = routeBySource.get(path.posix.normalize(sourcePath));
-    if (!route) return { href: target + (fragment ? `#${fragment}` : ''), external: false, broken: `No note at "${sourcePath}"` };
-    return { href: withBase(route) + (fragment ? `#${fragment}` : ''), external: false, ...(fragment && { anchor: { route, id: fragment } }) };
+    if (!route)
+      return { href: target + (fragment ? `#${fragment}` : ''), external: false, broken: `No note at "${sourcePath}"` };
+    return {
+      href: withBase(route) + (fragment ? `#${fragment}` : ''),
+      external: false,
+      ...(fragment && { anchor: { route, id: fragment } }),
+    };
   }
 
   function assetUrl(filePath: string): string {

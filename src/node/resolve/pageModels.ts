@@ -1,6 +1,14 @@
 import type { Route } from '../../shared/paths.js';
 import { asRoute } from '../../shared/paths.js';
-import type { Breadcrumb, DocPageModel, HeadTag, NavLink, SidebarItem, SpecialPageModel, TocItem } from '../../shared/types.js';
+import type {
+  Breadcrumb,
+  DocPageModel,
+  HeadTag,
+  NavLink,
+  SidebarItem,
+  SpecialPageModel,
+  TocItem,
+} from '../../shared/types.js';
 import type { SiteConfig } from '../config/schema.js';
 import type { DiagnosticList } from '../diagnostics.js';
 import type { NoteContent, NoteSummary, ParsedNote } from '../notes/note.js';
@@ -25,11 +33,28 @@ export function buildNotePageModels(context: PageModelContext): DocPageModel[] {
   return context.docs.map((doc) => {
     const index = navIndex.get(doc.route);
     const report = (field: string, id: string) =>
-      context.diagnostics?.add({ severity: 'error', code: 'invalid-front-matter', file: context.displayPath?.(doc.filePath) ?? doc.filePath, message: `Front matter field \`${field}\` points to a note id that does not exist: "${id}".`, hint: `Use the id of an existing note (its path without extension, e.g. "${doc.id}"), or \`${field}: null\` for no link.` });
-    const previous = pickNeighbour(doc.frontMatter.pagination_prev, docsById, index === undefined ? undefined : navigation[index - 1], (id) => report('pagination_prev', id));
-    const next = pickNeighbour(doc.frontMatter.pagination_next, docsById, index === undefined ? undefined : navigation[index + 1], (id) => report('pagination_next', id));
+      context.diagnostics?.add({
+        severity: 'error',
+        code: 'invalid-front-matter',
+        file: context.displayPath?.(doc.filePath) ?? doc.filePath,
+        message: `Front matter field \`${field}\` points to a note id that does not exist: "${id}".`,
+        hint: `Use the id of an existing note (its path without extension, e.g. "${doc.id}"), or \`${field}: null\` for no link.`,
+      });
+    const previous = pickNeighbour(
+      doc.frontMatter.pagination_prev,
+      docsById,
+      index === undefined ? undefined : navigation[index - 1],
+      (id) => report('pagination_prev', id),
+    );
+    const next = pickNeighbour(
+      doc.frontMatter.pagination_next,
+      docsById,
+      index === undefined ? undefined : navigation[index + 1],
+      (id) => report('pagination_next', id),
+    );
     const editUrl = computeEditUrl(doc, context.config);
-    if (context.diagnostics) reportLongTitles(doc, context.diagnostics, context.displayPath?.(doc.filePath) ?? doc.filePath);
+    if (context.diagnostics)
+      reportLongTitles(doc, context.diagnostics, context.displayPath?.(doc.filePath) ?? doc.filePath);
     // Cut wherever the title is repeated (its breadcrumb, heading, <title>, boot data, other pages): a note whose title
     // is its first heading still shows it whole there.
     const shortTitle = shortenTitle(doc.title);
@@ -50,18 +75,41 @@ export function buildNotePageModels(context: PageModelContext): DocPageModel[] {
       ...(previous && { previous }),
       ...(next && { next }),
       ...(editUrl && { editUrl }),
-      head: buildHeadTags({ route: doc.route, title: shortTitle, description: doc.description, keywords: doc.frontMatter.keywords ?? [] }, context.config),
+      head: buildHeadTags(
+        { route: doc.route, title: shortTitle, description: doc.description, keywords: doc.frontMatter.keywords ?? [] },
+        context.config,
+      ),
     };
   });
 }
 
 /** The /search page and the not-found page; their document titles are the theme's headings (translated when overridden). */
-export function buildSpecialPageModels(config: SiteConfig, translations: Readonly<Record<string, string>> = {}): SpecialPageModel[] {
+export function buildSpecialPageModels(
+  config: SiteConfig,
+  translations: Readonly<Record<string, string>> = {},
+): SpecialPageModel[] {
   const searchRoute = asRoute(`/${config.search.searchPagePath.replace(/^\/|\/$/g, '')}`);
   const searchTitle = translations['theme.SearchPage.title'] ?? 'Search the documentation';
   const notFoundTitle = translations['theme.NotFound.title'] ?? 'Page Not Found';
-  const search: SpecialPageModel = { kind: 'search', route: searchRoute, title: 'Search', documentTitle: formatDocumentTitle(searchTitle, config), description: `Search ${config.title}`, head: buildHeadTags({ route: searchRoute, title: 'Search', description: `Search ${config.title}`, keywords: [] }, config) };
-  const notFound: SpecialPageModel = { kind: 'notFound', route: asRoute('/404'), title: notFoundTitle, documentTitle: formatDocumentTitle(notFoundTitle, config), description: '', head: config.noIndex ? [{ tag: 'meta', attributes: { name: 'robots', content: 'noindex, nofollow' } }] : [] };
+  const search: SpecialPageModel = {
+    kind: 'search',
+    route: searchRoute,
+    title: 'Search',
+    documentTitle: formatDocumentTitle(searchTitle, config),
+    description: `Search ${config.title}`,
+    head: buildHeadTags(
+      { route: searchRoute, title: 'Search', description: `Search ${config.title}`, keywords: [] },
+      config,
+    ),
+  };
+  const notFound: SpecialPageModel = {
+    kind: 'notFound',
+    route: asRoute('/404'),
+    title: notFoundTitle,
+    documentTitle: formatDocumentTitle(notFoundTitle, config),
+    description: '',
+    head: config.noIndex ? [{ tag: 'meta', attributes: { name: 'robots', content: 'noindex, nofollow' } }] : [],
+  };
   return [search, notFound];
 }
 
@@ -70,22 +118,39 @@ export function formatDocumentTitle(title: string, config: SiteConfig): string {
 }
 
 /** A page model from the outline with its note's rendered content and table of contents. */
-export function withNoteContent(page: DocPageModel, content: NoteContent, levels: SiteConfig['tableOfContents']): DocPageModel {
+export function withNoteContent(
+  page: DocPageModel,
+  content: NoteContent,
+  levels: SiteConfig['tableOfContents'],
+): DocPageModel {
   return { ...page, contentHtml: content.html, toc: buildToc(content.headings, levels) };
 }
 
-function buildToc(headings: NoteContent['headings'], { minHeadingLevel, maxHeadingLevel }: SiteConfig['tableOfContents']): TocItem[] {
+function buildToc(
+  headings: NoteContent['headings'],
+  { minHeadingLevel, maxHeadingLevel }: SiteConfig['tableOfContents'],
+): TocItem[] {
   return headings
     .filter((heading) => heading.level >= minHeadingLevel && heading.level <= maxHeadingLevel)
     .map((heading) => ({ id: heading.id, html: heading.html, level: heading.level }));
 }
 
-function pickNeighbour(override: string | null | undefined, docsById: ReadonlyMap<string, NoteSummary>, fromSidebar: { label: string; href: Route } | undefined, reportUnknown: (id: string) => void): NavLink | undefined {
+function pickNeighbour(
+  override: string | null | undefined,
+  docsById: ReadonlyMap<string, NoteSummary>,
+  fromSidebar: { label: string; href: Route } | undefined,
+  reportUnknown: (id: string) => void,
+): NavLink | undefined {
   if (override === null) return undefined;
   if (override !== undefined) {
     const doc = docsById.get(override);
     if (!doc) reportUnknown(override);
-    return doc ? { title: shortenTitle(doc.frontMatter.pagination_label ?? doc.frontMatter.sidebar_label ?? doc.title), href: doc.route } : undefined;
+    return doc
+      ? {
+          title: shortenTitle(doc.frontMatter.pagination_label ?? doc.frontMatter.sidebar_label ?? doc.title),
+          href: doc.route,
+        }
+      : undefined;
   }
   return fromSidebar && { title: fromSidebar.label, href: fromSidebar.href };
 }
@@ -95,7 +160,8 @@ function reportLongTitles(doc: NoteSummary, diagnostics: DiagnosticList, file: s
   const over = (text: string | undefined): text is string => text !== undefined && text.length > MAX_REPEATED_TITLE;
   const size = (text: string) => `${text.length.toLocaleString('en-US')} characters long`;
   const { sidebar_label: sidebarLabel, pagination_label: paginationLabel } = doc.frontMatter;
-  const warn = (message: string, hint: string) => diagnostics.add({ severity: 'warning', code: 'long-title', file, message, hint });
+  const warn = (message: string, hint: string) =>
+    diagnostics.add({ severity: 'warning', code: 'long-title', file, message, hint });
   if (over(doc.title)) {
     const fromHeading = doc.frontMatter.title === undefined;
     warn(
@@ -103,8 +169,16 @@ function reportLongTitles(doc: NoteSummary, diagnostics: DiagnosticList, file: s
       `Set a shorter \`title\` in its front matter (${MAX_REPEATED_TITLE} characters at most)${fromHeading ? ', or shorten its first heading' : ''}; \`sidebar_label\` can name it more briefly in the sidebar.`,
     );
   }
-  if (over(sidebarLabel)) warn(`Its \`sidebar_label\` is ${size(sidebarLabel)}: the sidebar and breadcrumbs show its first ${MAX_REPEATED_TITLE} characters.`, `Set a shorter \`sidebar_label\` (${MAX_REPEATED_TITLE} characters at most).`);
-  if (over(paginationLabel)) warn(`Its \`pagination_label\` is ${size(paginationLabel)}: the previous/next links to it show its first ${MAX_REPEATED_TITLE} characters.`, `Set a shorter \`pagination_label\` (${MAX_REPEATED_TITLE} characters at most).`);
+  if (over(sidebarLabel))
+    warn(
+      `Its \`sidebar_label\` is ${size(sidebarLabel)}: the sidebar and breadcrumbs show its first ${MAX_REPEATED_TITLE} characters.`,
+      `Set a shorter \`sidebar_label\` (${MAX_REPEATED_TITLE} characters at most).`,
+    );
+  if (over(paginationLabel))
+    warn(
+      `Its \`pagination_label\` is ${size(paginationLabel)}: the previous/next links to it show its first ${MAX_REPEATED_TITLE} characters.`,
+      `Set a shorter \`pagination_label\` (${MAX_REPEATED_TITLE} characters at most).`,
+    );
 }
 
 function computeEditUrl(doc: NoteSummary, config: SiteConfig): string | undefined {
@@ -148,7 +222,8 @@ export function buildHeadTags(input: HeadInput, config: SiteConfig): HeadTag[] {
     tags.push({ tag: 'meta', attributes: { name: 'description', content: input.description } });
     tags.push({ tag: 'meta', attributes: { property: 'og:description', content: input.description } });
   }
-  if (input.keywords.length > 0) tags.push({ tag: 'meta', attributes: { name: 'keywords', content: input.keywords.join(', ') } });
+  if (input.keywords.length > 0)
+    tags.push({ tag: 'meta', attributes: { name: 'keywords', content: input.keywords.join(', ') } });
   if (config.noIndex) tags.push({ tag: 'meta', attributes: { name: 'robots', content: 'noindex, nofollow' } });
   return tags;
 }

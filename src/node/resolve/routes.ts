@@ -38,13 +38,16 @@ export function resolveNotes(options: ResolveNotesOptions): ResolvedNotes {
 
 /** A note whose route an engine page holds (/search, /404) would be overwritten by it: reported, and left out. */
 function dropReservedRoutes(docs: readonly Note[], options: ResolveNotesOptions): Note[] {
-  const reserved = new Map([...(options.reservedRoutes ?? [])].map(([route, name]) => [withoutTrailingSlash(route), name]));
+  const reserved = new Map(
+    [...(options.reservedRoutes ?? [])].map(([route, name]) => [withoutTrailingSlash(route), name]),
+  );
   if (reserved.size === 0) return [...docs];
   return docs.filter((doc) => {
     const owner = reserved.get(withoutTrailingSlash(doc.route));
     if (owner === undefined) return true;
     options.diagnostics.addWithSetting(options.onDuplicateRoutes, {
-      code: 'duplicate-route', file: options.displayPath(doc.filePath),
+      code: 'duplicate-route',
+      file: options.displayPath(doc.filePath),
       message: `Duplicate route "${doc.route}": ${owner} is served there, so this note was left out.`,
       hint: 'Give the note another `slug` in its front matter (or rename the file).',
     });
@@ -60,20 +63,43 @@ function resolveNote(note: ScannedNote, options: ResolveNotesOptions): Note | un
   const file = options.displayPath(note.filePath);
   const split = splitFrontMatter(note.text);
   for (const problem of split.problems) {
-    options.diagnostics.add({ severity: problem.severity ?? 'error', code: 'invalid-front-matter', file, ...(problem.line !== undefined && { line: problem.line }), message: problem.message, hint: problem.hint });
+    options.diagnostics.add({
+      severity: problem.severity ?? 'error',
+      code: 'invalid-front-matter',
+      file,
+      ...(problem.line !== undefined && { line: problem.line }),
+      message: problem.message,
+      hint: problem.hint,
+    });
   }
   const { frontMatter } = split;
   const location = locateDoc(note.sourcePath, frontMatter.id);
-  const computed = computeDocRoute({ sourcePath: note.sourcePath, ...(frontMatter.id !== undefined && { frontMatterId: frontMatter.id }), ...(frontMatter.slug !== undefined && { frontMatterSlug: frontMatter.slug }) });
+  const computed = computeDocRoute({
+    sourcePath: note.sourcePath,
+    ...(frontMatter.id !== undefined && { frontMatterId: frontMatter.id }),
+    ...(frontMatter.slug !== undefined && { frontMatterSlug: frontMatter.slug }),
+  });
   if (!isValidRoute(computed)) {
     const line = frontMatter.slug !== undefined ? findFrontMatterLine(note.text, 'slug') : undefined;
-    options.diagnostics.add({ severity: 'error', code: 'invalid-slug', file, ...(line !== undefined && { line }), message: `The route computed for this note is not a valid URL path: "${computed}"`, hint: `Set a clean slug in its front matter, e.g. \`slug: /${slugSuggestion(note.sourcePath)}\` (letters, digits, "-", "/"; no "?", "#", "\\" or "..").` });
+    options.diagnostics.add({
+      severity: 'error',
+      code: 'invalid-slug',
+      file,
+      ...(line !== undefined && { line }),
+      message: `The route computed for this note is not a valid URL path: "${computed}"`,
+      hint: `Set a clean slug in its front matter, e.g. \`slug: /${slugSuggestion(note.sourcePath)}\` (letters, digits, "-", "/"; no "?", "#", "\\" or "..").`,
+    });
     return undefined;
   }
   const tooLong = describeOverlongRoute(computed);
   if (tooLong) {
     const line = frontMatter.slug !== undefined ? findFrontMatterLine(note.text, 'slug') : undefined;
-    options.diagnostics.add({ ...tooLong, file, ...(line !== undefined && { line }), hint: `Set a shorter slug in its front matter, e.g. \`slug: /${slugSuggestion(note.sourcePath).slice(0, 80)}\`, or rename the file.` });
+    options.diagnostics.add({
+      ...tooLong,
+      file,
+      ...(line !== undefined && { line }),
+      hint: `Set a shorter slug in its front matter, e.g. \`slug: /${slugSuggestion(note.sourcePath).slice(0, 80)}\`, or rename the file.`,
+    });
     if (tooLong.severity === 'error') return undefined;
   }
   const sidebarPosition = frontMatter.sidebar_position ?? location.prefixPosition;
@@ -97,24 +123,40 @@ const MAX_SEGMENT_BYTES = 255;
 const MAX_ROUTE_CHARS = 2000;
 
 /** Why a route cannot be written as a file (an error) or may not be served everywhere (a warning); else undefined. */
-function describeOverlongRoute(route: string): { severity: 'error' | 'warning'; code: string; message: string } | undefined {
+function describeOverlongRoute(
+  route: string,
+): { severity: 'error' | 'warning'; code: string; message: string } | undefined {
   const longest = route.split('/').reduce((max, segment) => Math.max(max, Buffer.byteLength(segment) + 5), 0); // + ".html"
-  if (longest > MAX_SEGMENT_BYTES) return { severity: 'error', code: 'route-too-long', message: `A part of this note's route is ${longest} bytes long as a file name, over the ${MAX_SEGMENT_BYTES} a file system allows; it was left out.` };
+  if (longest > MAX_SEGMENT_BYTES)
+    return {
+      severity: 'error',
+      code: 'route-too-long',
+      message: `A part of this note's route is ${longest} bytes long as a file name, over the ${MAX_SEGMENT_BYTES} a file system allows; it was left out.`,
+    };
   const encoded = encodeURI(route).length;
-  if (encoded > MAX_ROUTE_CHARS) return { severity: 'warning', code: 'route-too-long', message: `This note's URL is ${encoded} characters long once encoded; browsers, proxies and hosts may refuse URLs over ${MAX_ROUTE_CHARS}.` };
+  if (encoded > MAX_ROUTE_CHARS)
+    return {
+      severity: 'warning',
+      code: 'route-too-long',
+      message: `This note's URL is ${encoded} characters long once encoded; browsers, proxies and hosts may refuse URLs over ${MAX_ROUTE_CHARS}.`,
+    };
   return undefined;
 }
 
 /** The 1-based line of `key:` inside the note's front matter block. */
 function findFrontMatterLine(text: string, key: string): number | undefined {
   const lines = text.split('\n');
-  for (let i = 1; i < lines.length && !/^---\s*$/.test(lines[i]!); i++) if (lines[i]!.startsWith(`${key}:`)) return i + 1;
+  for (let i = 1; i < lines.length && !/^---\s*$/.test(lines[i]!); i++)
+    if (lines[i]!.startsWith(`${key}:`)) return i + 1;
   return undefined;
 }
 
 function slugSuggestion(sourcePath: string): string {
   const parsed = path.posix.parse(sourcePath);
-  return `${parsed.dir ? `${parsed.dir}/` : ''}${parsed.name}`.toLowerCase().replace(/[^a-z0-9/]+/g, '-').replace(/^-|-$/g, '');
+  return `${parsed.dir ? `${parsed.dir}/` : ''}${parsed.name}`
+    .toLowerCase()
+    .replace(/[^a-z0-9/]+/g, '-')
+    .replace(/^-|-$/g, '');
 }
 
 function reportDuplicateIds(docs: readonly Note[], options: ResolveNotesOptions): void {
@@ -124,8 +166,17 @@ function reportDuplicateIds(docs: readonly Note[], options: ResolveNotesOptions)
     const files = group.map((doc) => options.displayPath(doc.filePath));
     const second = group[1]!;
     const suggestion = `${second.dirName === '.' ? '' : `${second.dirName}/`}${path.posix.parse(second.sourcePath).name}`;
-    const fix = suggestion !== id ? `e.g. \`id: ${path.posix.basename(suggestion)}\` in ${files[1]}` : `e.g. \`id: ${path.posix.basename(id)}-2\` in ${files[1]}`;
-    options.diagnostics.add({ severity: 'error', code: 'duplicate-id', file: files[0]!, message: `${group.length} notes have the id "${id}": ${files.join(', ')}`, hint: `Give each note a unique \`id\` in its front matter (${fix}), or remove the \`id\` field to use the file name.` });
+    const fix =
+      suggestion !== id
+        ? `e.g. \`id: ${path.posix.basename(suggestion)}\` in ${files[1]}`
+        : `e.g. \`id: ${path.posix.basename(id)}-2\` in ${files[1]}`;
+    options.diagnostics.add({
+      severity: 'error',
+      code: 'duplicate-id',
+      file: files[0]!,
+      message: `${group.length} notes have the id "${id}": ${files.join(', ')}`,
+      hint: `Give each note a unique \`id\` in its front matter (${fix}), or remove the \`id\` field to use the file name.`,
+    });
   }
 }
 
@@ -138,7 +189,8 @@ function dropDuplicateRoutes(docs: readonly Note[], options: ResolveNotesOptions
     if (group.length < 2) continue;
     const files = group.map((doc) => options.displayPath(doc.filePath));
     options.diagnostics.addWithSetting(options.onDuplicateRoutes, {
-      code: 'duplicate-route', file: files[1]!,
+      code: 'duplicate-route',
+      file: files[1]!,
       message: `Duplicate route "${route}": claimed by ${files.join(' and ')}; only ${files[0]} is served there.`,
       hint: 'Rename one of the files, or give one a different `slug` in its front matter.',
     });

@@ -63,7 +63,11 @@ function folderFor(root: FolderNode, dirName: string): FolderNode {
   for (const segment of dirName.split('/')) {
     let child = node.children.get(segment);
     if (!child || !('children' in child)) {
-      child = { name: segment, dirName: node.dirName === '.' ? segment : `${node.dirName}/${segment}`, children: new Map() };
+      child = {
+        name: segment,
+        dirName: node.dirName === '.' ? segment : `${node.dirName}/${segment}`,
+        children: new Map(),
+      };
       node.children.set(segment, child);
     }
     node = child;
@@ -102,9 +106,13 @@ function categoryItem(node: FolderNode, options: BuildSidebarOptions): Positione
   const metadata = options.categories.get(node.dirName);
   const docs = [...node.children.values()].filter((child): child is NoteSummary => !('children' in child));
   const indexDoc = findIndexDoc(docs, metadata);
-  const children = folderItems(node, options).filter((item) => !(indexDoc && item.type === 'link' && item.docId === indexDoc.id));
+  const children = folderItems(node, options).filter(
+    (item) => !(indexDoc && item.type === 'link' && item.docId === indexDoc.id),
+  );
   const { name, position: prefixPosition } = parseNumberPrefix(node.name);
-  const label = shortenTitle(metadata?.label ?? (indexDoc ? indexDoc.frontMatter.sidebar_label ?? indexDoc.title : name));
+  const label = shortenTitle(
+    metadata?.label ?? (indexDoc ? (indexDoc.frontMatter.sidebar_label ?? indexDoc.title) : name),
+  );
   const position = metadata?.position ?? prefixPosition;
   const withPosition = position !== undefined ? { position } : {};
   if (children.length === 0) {

@@ -70,7 +70,12 @@ export function bootSearchIndex(config: SiteConfig): SearchIndexBoot {
 
 function startSearchJob(input: SearchIndexInput, booted: BootedIndexWorker | undefined): SearchIndexJob {
   const stylesheet: SiteFile = [STYLESHEET_FILE, readModalStylesheet()];
-  const worker = booted?.start({ pages: input.pages, urlPrefix: input.config.baseUrl, indexDir: INDEX_DIR, ...(input.writeTo !== undefined && { writeTo: input.writeTo }) });
+  const worker = booted?.start({
+    pages: input.pages,
+    urlPrefix: input.config.baseUrl,
+    indexDir: INDEX_DIR,
+    ...(input.writeTo !== undefined && { writeTo: input.writeTo }),
+  });
   return {
     add: (note) => worker?.add(note),
     end: () => worker?.end(),
@@ -108,7 +113,9 @@ export function buildSearchRuntime(config: SiteConfig): SearchRuntime {
 /** A GitHub edit URL's repository gets 'Let us know.' as a new issue; other hosts get no link. */
 function defaultMissingResultsUrl(editUrl: string | undefined): string {
   const repo = editUrl && /^(https:\/\/github\.com\/[^/]+\/[^/]+)/.exec(editUrl)?.[1];
-  return repo ? `${repo}/issues/new?title=${encodeURIComponent('Search: no results for "')}{query}${encodeURIComponent('"')}` : '';
+  return repo
+    ? `${repo}/issues/new?title=${encodeURIComponent('Search: no results for "')}{query}${encodeURIComponent('"')}`
+    : '';
 }
 
 function readModalStylesheet(): string {
@@ -142,13 +149,22 @@ function bootIndexWorker(): BootedIndexWorker {
   const signal = new Int32Array(new SharedArrayBuffer(4));
   const replies = new MessageChannel();
   const notes = new MessageChannel();
-  const worker = startWorker('indexWorker', { workerData: { signal, notes: notes.port2, port: replies.port2 }, transferList: [notes.port2, replies.port2] });
+  const worker = startWorker('indexWorker', {
+    workerData: { signal, notes: notes.port2, port: replies.port2 },
+    transferList: [notes.port2, replies.port2],
+  });
   worker.unref();
   const reply = new Promise<IndexWorkerReply>((resolve) => {
     replies.port1.once('message', (message: IndexWorkerReply) => resolve(message));
     worker.once('error', (error) => resolve({ error: error.stack ?? error.message }));
     // The worker exits right after replying: its reply may still be queued on the port when 'exit' comes.
-    worker.once('exit', (code) => resolve((receiveMessageOnPort(replies.port1)?.message as IndexWorkerReply | undefined) ?? { error: `its worker thread stopped (exit code ${code})` }));
+    worker.once('exit', (code) =>
+      resolve(
+        (receiveMessageOnPort(replies.port1)?.message as IndexWorkerReply | undefined) ?? {
+          error: `its worker thread stopped (exit code ${code})`,
+        },
+      ),
+    );
   });
   const post = (message: IndexWorkerMessage) => {
     notes.port1.postMessage(message);
@@ -159,7 +175,16 @@ function bootIndexWorker(): BootedIndexWorker {
   let batchChars = 0;
   const flush = () => {
     if (batch.length === 0) return;
-    post({ notes: batch.map(({ id, route, title, contentHasTitle, headings, html }) => ({ id, route, title, contentHasTitle, html, headings: headings.map((h) => ({ id: h.id, text: h.text })) })) });
+    post({
+      notes: batch.map(({ id, route, title, contentHasTitle, headings, html }) => ({
+        id,
+        route,
+        title,
+        contentHasTitle,
+        html,
+        headings: headings.map((h) => ({ id: h.id, text: h.text })),
+      })),
+    });
     batch = [];
     batchChars = 0;
   };

@@ -22,8 +22,14 @@ export interface NoteBatch {
 }
 
 /** Every file of the embedded index, from the notes (read once, in page order), handed to `write` (site-relative path, text). */
-export function buildLocalIndexFiles(input: LocalIndexInput, docs: Iterable<RecordNote>, write: (relPath: string, text: string) => void): void {
-  const index = buildLocalIndex(searchRecords({ ...input, docs }), (bundle, texts) => write(`${input.indexDir}text/${bundle}.json`, JSON.stringify(texts)));
+export function buildLocalIndexFiles(
+  input: LocalIndexInput,
+  docs: Iterable<RecordNote>,
+  write: (relPath: string, text: string) => void,
+): void {
+  const index = buildLocalIndex(searchRecords({ ...input, docs }), (bundle, texts) =>
+    write(`${input.indexDir}text/${bundle}.json`, JSON.stringify(texts)),
+  );
   write(`${input.indexDir}${INDEX_FILE}`, JSON.stringify(index.data));
   index.shards.forEach((shard, n) => write(`${input.indexDir}terms/${n}.txt`, shard));
 }

@@ -36,7 +36,9 @@ try {
   const files = new Map<string, string>();
   // Writes into the site folder (`wiki build`), or keeps the files to hand back (`wiki dev` serves from memory).
   const writer = input.writeTo === undefined ? undefined : createSiteWriter(input.writeTo);
-  buildLocalIndexFiles(input, receiveNotes(), (relPath, text) => (writer ? writer.write([relPath, text]) : files.set(relPath, text)));
+  buildLocalIndexFiles(input, receiveNotes(), (relPath, text) =>
+    writer ? writer.write([relPath, text]) : files.set(relPath, text),
+  );
   reply = { files };
 } catch (error) {
   reply = { error: error instanceof Error ? (error.stack ?? error.message) : String(error) };

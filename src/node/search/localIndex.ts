@@ -1,14 +1,11 @@
 /**
  * The embedded index: a sharded inverted index in plain files, so a browser fetches only what a query needs.
- *   search/index.json     titles, headings, the chunk table and shard starts (53 KB gzipped for the real corpus)
+ *   search/index.json     titles, headings, the chunk table and shard starts
  *   search/terms/{n}.txt  sorted term ranges, "term<TAB>chunk-delta,tf,chunk-delta,tf..." (~16 KB gzipped each)
  *   search/text/{n}.json  eight consecutive text chunks (content records, at most 1,500 characters each) for excerpts
- * Chosen by measurement on the real corpus (1,062 notes, 11 MB of text, 3,839 sections, 7,860 chunks) on this
- * 2-core machine: Pagefind (Node API, addCustomRecord, one record per section) took 3.9 s standalone and 6.5 s
- * beside rendering (over the 3 s budget), and its WebAssembly needs 'wasm-unsafe-eval' in the CSP. This index
- * builds in ~0.6 s (terms, postings, shards; the records before it ~0.3 s) in the worker, which renders pages too:
- * in bench/search.ts a build with it took as long as one without (3.63 and 3.66 s, one run each); 105-146 KB
- * fetched for a cold first query including the modal's code.
+ * Written here rather than taken from Pagefind, which alone took longer than a whole build of the real corpus and whose
+ * WebAssembly needs 'wasm-unsafe-eval' in the CSP; this index builds in the index worker while pages render, without
+ * making the build longer (figures: bench/README.md).
  * A chunk's terms include its section's title and headings, so "kubernetes operators" finds the text under
  * Kubernetes > Operators. No stemming: the last query term matches word prefixes, the title list catches typos.
  */
@@ -20,11 +17,9 @@ export const INDEX_FILE = 'index.json';
 /** Shards are cut once their text passes this size (about 16 KB gzipped). */
 const SHARD_BYTES = 48_000;
 /**
- * Chunk texts per file. One per file made 7,860 files for the corpus, and writing them (and deleting the previous
- * build's) added ~3 s to the build. Each file created on the disk costs more than its bytes (ext4 here: ~0.1 ms, five
- * times tmpfs): eight per file (983 files against 1,965 with four) built the corpus in 2.99 s against 3.13 s (median
- * of 6 alternating builds into /tmp), where earlier, noisier measurements saw no difference. A cold query fetches at
- * most 11 KB more (bench/search.ts: 113, 146 and 105 KB against 109, 135 and 105 KB).
+ * Chunk texts per file. Each file created on the disk costs more than its bytes: one per chunk made writing them (and
+ * deleting the previous build's) a large part of the build, and eight build faster than four, for a cold query that
+ * fetches a few KB more (figures: bench/README.md).
  */
 export const TEXT_BUNDLE_SIZE = 8;
 
@@ -63,19 +58,29 @@ export function buildLocalIndex(records: Iterable<SearchRecord>, textSink?: Text
       section = -headings.length; // -1 - index
     } else if (record.type === 'content' && record.content) {
       const chunk = chunkSections.length;
-      chunkLengths.push(postings.addText(chunk, record.content) + postings.addText(chunk, hierarchyText(record.hierarchy)));
+      chunkLengths.push(
+        postings.addText(chunk, record.content) + postings.addText(chunk, hierarchyText(record.hierarchy)),
+      );
       chunkSections.push(section);
       texts.push(record.content);
-      if (textSink && texts.length === TEXT_BUNDLE_SIZE) textSink(chunkSections.length / TEXT_BUNDLE_SIZE - 1, texts.splice(0));
+      if (textSink && texts.length === TEXT_BUNDLE_SIZE)
+        textSink(chunkSections.length / TEXT_BUNDLE_SIZE - 1, texts.splice(0));
     }
   }
-  if (textSink && texts.length > 0) textSink(Math.floor((chunkSections.length - 1) / TEXT_BUNDLE_SIZE), texts.splice(0));
+  if (textSink && texts.length > 0)
+    textSink(Math.floor((chunkSections.length - 1) / TEXT_BUNDLE_SIZE), texts.splice(0));
   const { shards, shardStarts } = writeShards(postings);
-  return { data: { pages, headings, chunkSections, chunkLengths, shardStarts, textBundleSize: TEXT_BUNDLE_SIZE }, shards, texts };
+  return {
+    data: { pages, headings, chunkSections, chunkLengths, shardStarts, textBundleSize: TEXT_BUNDLE_SIZE },
+    shards,
+    texts,
+  };
 }
 
 function hierarchyText(hierarchy: Hierarchy): string {
-  return [hierarchy.lvl1, hierarchy.lvl2, hierarchy.lvl3, hierarchy.lvl4, hierarchy.lvl5, hierarchy.lvl6].filter(Boolean).join(' ');
+  return [hierarchy.lvl1, hierarchy.lvl2, hierarchy.lvl3, hierarchy.lvl4, hierarchy.lvl5, hierarchy.lvl6]
+    .filter(Boolean)
+    .join(' ');
 }
 
 /** Each term's list of (chunk, term frequency) pairs, by term id. */
@@ -119,7 +124,7 @@ function writeShards({ table: { terms }, lists }: Postings): { shards: string[];
     const term = terms[id]!;
     if (lines.length === 0) shardStarts.push(term);
     const list = lists[id]!;
-    // In place: the lists are not read again. The main thread waits for this step (~0.15 s of the real corpus).
+    // In place: the lists are not read again, and the main thread waits for this step.
     for (let i = list.length - 2; i > 0; i -= 2) list[i]! -= list[i - 2]!;
     const line = `${term}\t${list.join(',')}`;
     lines.push(line);

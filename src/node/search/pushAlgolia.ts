@@ -13,7 +13,16 @@ const BATCH_SIZE = 1000;
 /** DocSearch's index settings (as its crawler's config sets them). */
 export const ALGOLIA_SETTINGS = {
   attributesForFaceting: ['type', 'language', 'docusaurus_tag'],
-  searchableAttributes: ['unordered(hierarchy.lvl0)', 'unordered(hierarchy.lvl1)', 'unordered(hierarchy.lvl2)', 'unordered(hierarchy.lvl3)', 'unordered(hierarchy.lvl4)', 'unordered(hierarchy.lvl5)', 'unordered(hierarchy.lvl6)', 'content'],
+  searchableAttributes: [
+    'unordered(hierarchy.lvl0)',
+    'unordered(hierarchy.lvl1)',
+    'unordered(hierarchy.lvl2)',
+    'unordered(hierarchy.lvl3)',
+    'unordered(hierarchy.lvl4)',
+    'unordered(hierarchy.lvl5)',
+    'unordered(hierarchy.lvl6)',
+    'content',
+  ],
   attributesToRetrieve: ['hierarchy', 'content', 'anchor', 'url', 'url_without_anchor', 'type'],
   attributesToSnippet: ['content:10'],
   customRanking: ['desc(weight.pageRank)', 'desc(weight.level)', 'asc(weight.position)'],
@@ -29,17 +38,24 @@ export async function pushToAlgolia(target: PushTarget, records: readonly Search
   await call('PUT', '/settings', ALGOLIA_SETTINGS);
   await call('POST', '/clear', {});
   for (let start = 0; start < records.length; start += BATCH_SIZE) {
-    await call('POST', '/batch', { requests: records.slice(start, start + BATCH_SIZE).map((body) => ({ action: 'addObject', body })) });
+    await call('POST', '/batch', {
+      requests: records.slice(start, start + BATCH_SIZE).map((body) => ({ action: 'addObject', body })),
+    });
   }
 }
 
 async function callAlgolia(target: PushTarget, method: string, url: string, body: unknown): Promise<unknown> {
   const response = await fetch(url, {
     method,
-    headers: { 'X-Algolia-Application-Id': target.appId, 'X-Algolia-API-Key': target.adminKey, 'Content-Type': 'application/json' },
+    headers: {
+      'X-Algolia-Application-Id': target.appId,
+      'X-Algolia-API-Key': target.adminKey,
+      'Content-Type': 'application/json',
+    },
     body: JSON.stringify(body),
   });
   const text = await response.text();
-  if (!response.ok) throw new Error(`Algolia refused ${method} ${new URL(url).pathname}: ${response.status} ${text.slice(0, 300)}`);
+  if (!response.ok)
+    throw new Error(`Algolia refused ${method} ${new URL(url).pathname}: ${response.status} ${text.slice(0, 300)}`);
   return text ? JSON.parse(text) : {};
 }

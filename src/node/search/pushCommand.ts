@@ -7,7 +7,8 @@ import { loadConfig } from '../config/loadConfig.js';
 import { pushRecords, resolvePushTarget } from './push.js';
 import { buildSearchRecords } from './records.js';
 
-export const searchPushUsage = '  wiki search-push [--docs DIR] [--config FILE]                    upload search records to the hosted engine (admin key in WIKI_SEARCH_ADMIN_KEY)';
+export const searchPushUsage =
+  '  wiki search-push [--docs DIR] [--config FILE]                    upload search records to the hosted engine (admin key in WIKI_SEARCH_ADMIN_KEY)';
 
 /** Returns the exit code; problems the user can fix are printed with the fix. */
 export async function runSearchPush(args: readonly string[], env: NodeJS.ProcessEnv = process.env): Promise<number> {
@@ -21,15 +22,28 @@ export async function runSearchPush(args: readonly string[], env: NodeJS.Process
     console.error(`error ${(error as Error).message}`);
     return 1;
   }
-  const context = createBuildContext({ config, siteDir: path.dirname(path.resolve(configPath)), configPath, ...(values.docs && { docsDir: values.docs }) });
+  const context = createBuildContext({
+    config,
+    siteDir: path.dirname(path.resolve(configPath)),
+    configPath,
+    ...(values.docs && { docsDir: values.docs }),
+  });
   const site = await loadSite(context);
-  const records = buildSearchRecords({ docs: site.notes, pages: site.notePages, urlPrefix: `${config.url.replace(/\/$/, '')}${config.baseUrl}` });
+  const records = buildSearchRecords({
+    docs: site.notes,
+    pages: site.notePages,
+    urlPrefix: `${config.url.replace(/\/$/, '')}${config.baseUrl}`,
+  });
   try {
     const summary = await pushRecords(target, records);
-    console.log(`Pushed ${summary.records} records of ${site.notes.length} notes to ${summary.provider} index "${summary.indexName}".`);
+    console.log(
+      `Pushed ${summary.records} records of ${site.notes.length} notes to ${summary.provider} index "${summary.indexName}".`,
+    );
     return 0;
   } catch (error) {
-    console.error(`error Search push failed: ${(error as Error).message}\n    Check search.host/appId/indexName and the admin key, then run wiki search-push again.`);
+    console.error(
+      `error Search push failed: ${(error as Error).message}\n    Check search.host/appId/indexName and the admin key, then run wiki search-push again.`,
+    );
     return 1;
   }
 }

@@ -5,17 +5,21 @@
  *   POST   /collections/{name}/documents/import?action=create   JSON lines, one record each
  * with the X-TYPESENSE-API-KEY header. A line answered with success false stops the push with its error.
  */
+import { HIERARCHY_LEVELS, typesenseNode } from '../../shared/docsearch.js';
 import type { PushTarget } from './push.js';
 import type { SearchRecord } from './records.js';
-
-const LEVELS = ['lvl0', 'lvl1', 'lvl2', 'lvl3', 'lvl4', 'lvl5', 'lvl6'] as const;
 
 /** typesense-docsearch-scraper's collection schema: flattened `hierarchy.lvlN` fields, facets for contextual search. */
 export function typesenseSchema(name: string) {
   return {
     name,
     fields: [
-      ...LEVELS.map((level) => ({ name: `hierarchy.${level}`, type: 'string' as const, optional: true, facet: level === 'lvl0' })),
+      ...HIERARCHY_LEVELS.map((level) => ({
+        name: `hierarchy.${level}`,
+        type: 'string' as const,
+        optional: true,
+        facet: level === 'lvl0',
+      })),
       { name: 'content', type: 'string' as const, optional: true },
       { name: 'url', type: 'string' as const },
       { name: 'url_without_anchor', type: 'string' as const, facet: true },
@@ -31,8 +35,16 @@ export function typesenseSchema(name: string) {
 
 /** A record as a Typesense document: hierarchy flattened, nulls left out, DocSearch's weight as one priority. */
 export function toTypesenseDocument(record: SearchRecord): Record<string, string | number> {
-  const document: Record<string, string | number> = { id: record.objectID, url: record.url, url_without_anchor: record.url_without_anchor, type: record.type, language: record.language, docusaurus_tag: record.docusaurus_tag, item_priority: record.weight.level * 10_000 - record.weight.position };
-  for (const level of LEVELS) {
+  const document: Record<string, string | number> = {
+    id: record.objectID,
+    url: record.url,
+    url_without_anchor: record.url_without_anchor,
+    type: record.type,
+    language: record.language,
+    docusaurus_tag: record.docusaurus_tag,
+    item_priority: record.weight.level * 10_000 - record.weight.position,
+  };
+  for (const level of HIERARCHY_LEVELS) {
     const value = record.hierarchy[level];
     if (value) document[`hierarchy.${level}`] = value;
   }
@@ -42,11 +54,10 @@ export function toTypesenseDocument(record: SearchRecord): Record<string, string
 }
 
 export async function pushToTypesense(target: PushTarget, records: readonly SearchRecord[]): Promise<void> {
-  // Loaded here, not at the top: the client takes ~100 ms to load, which every other command (build) would pay.
+  // Loaded here, not at the top: the client is slow to load, which every other command (build) would pay.
   const { Client } = await import('typesense');
-  const node = new URL(target.host);
   const client = new Client({
-    nodes: [{ host: node.hostname, port: Number(node.port || (node.protocol === 'http:' ? 80 : 443)), protocol: node.protocol.replace(':', ''), path: node.pathname.replace(/\/$/, '') }],
+    nodes: [typesenseNode(new URL(target.host))],
     apiKey: target.adminKey,
     connectionTimeoutSeconds: 60,
     numRetries: 0,
@@ -58,7 +69,13 @@ export async function pushToTypesense(target: PushTarget, records: readonly Sear
     if ((error as { httpStatus?: number }).httpStatus !== 404) throw error;
   }
   await client.collections().create(typesenseSchema(target.indexName));
-  const results = await client.collections(target.indexName).documents().import(records.map(toTypesenseDocument), { action: 'create' });
+  const results = await client
+    .collections(target.indexName)
+    .documents()
+    .import(records.map(toTypesenseDocument), { action: 'create' });
   const failed = results.filter((result) => !result.success);
-  if (failed.length > 0) throw new Error(`Typesense refused ${failed.length} of ${records.length} records, e.g.: ${failed[0]?.error ?? 'unknown error'}`);
+  if (failed.length > 0)
+    throw new Error(
+      `Typesense refused ${failed.length} of ${records.length} records, e.g.: ${failed[0]?.error ?? 'unknown error'}`,
+    );
 }

@@ -2,11 +2,12 @@
  * Search records in DocSearch's shape: one record per heading (type lvlN, content null) and one per chunk of the
  * text under it (type content), covering every note in full. The embedded index and the hosted engines share them.
  */
+import type { HierarchyLevel } from '../../shared/docsearch.js';
 import type { DocPageModel } from '../../shared/types.js';
 import type { ParsedNote } from '../notes/note.js';
 import { chunkParagraphs, htmlToInlineText, htmlToParagraphs } from './text.js';
 
-export type RecordType = 'lvl0' | 'lvl1' | 'lvl2' | 'lvl3' | 'lvl4' | 'lvl5' | 'lvl6' | 'content';
+export type RecordType = HierarchyLevel | 'content';
 
 export interface Hierarchy {
   lvl0: string;
@@ -35,7 +36,9 @@ export interface SearchRecord {
 }
 
 /** The parts of a parsed note that records are made from. */
-export type RecordNote = Pick<ParsedNote, 'id' | 'route' | 'title' | 'html' | 'contentHasTitle'> & { readonly headings: ReadonlyArray<{ readonly id: string; readonly text: string }> };
+export type RecordNote = Pick<ParsedNote, 'id' | 'route' | 'title' | 'html' | 'contentHasTitle'> & {
+  readonly headings: ReadonlyArray<{ readonly id: string; readonly text: string }>;
+};
 export type RecordPage = Pick<DocPageModel, 'route' | 'breadcrumbs'>;
 
 export interface BuildRecordsInput {
@@ -53,7 +56,16 @@ export const SEARCH_LANGUAGE = 'en';
 export const SEARCH_DOCS_TAG = 'docs-default-current';
 
 const HEADING = /<h([1-6]) id="([^"]*)"[^>]*>([\s\S]*?)<\/h\1>/g;
-const LEVEL_WEIGHT: Readonly<Record<RecordType, number>> = { lvl0: 100, lvl1: 90, lvl2: 80, lvl3: 70, lvl4: 60, lvl5: 50, lvl6: 40, content: 0 };
+const LEVEL_WEIGHT: Readonly<Record<RecordType, number>> = {
+  lvl0: 100,
+  lvl1: 90,
+  lvl2: 80,
+  lvl3: 70,
+  lvl4: 60,
+  lvl5: 50,
+  lvl6: 40,
+  content: 0,
+};
 
 interface Section {
   /** 1 for the page's own section (its title), 2..6 for headings. */
@@ -72,7 +84,12 @@ export function buildSearchRecords(input: BuildRecordsInput): SearchRecord[] {
 export function* searchRecords(input: BuildRecordsInput): Generator<SearchRecord> {
   const pagesByRoute = new Map(input.pages.map((page) => [page.route as string, page]));
   const maxLength = input.maxContentLength ?? 1500;
-  for (const doc of input.docs) yield* buildDocRecords(doc, { lvl0: sectionLabel(pagesByRoute.get(doc.route)), urlPrefix: input.urlPrefix, maxLength });
+  for (const doc of input.docs)
+    yield* buildDocRecords(doc, {
+      lvl0: sectionLabel(pagesByRoute.get(doc.route)),
+      urlPrefix: input.urlPrefix,
+      maxLength,
+    });
 }
 
 /** The group a page's hits are shown under: its top-level sidebar category, as DocSearch's lvl0. */
@@ -81,19 +98,49 @@ function sectionLabel(page: RecordPage | undefined): string {
   return crumbs.length > 1 ? crumbs[0]!.label : 'Docs';
 }
 
-function buildDocRecords(doc: RecordNote, options: { lvl0: string; urlPrefix: string; maxLength: number }): SearchRecord[] {
+function buildDocRecords(
+  doc: RecordNote,
+  options: { lvl0: string; urlPrefix: string; maxLength: number },
+): SearchRecord[] {
   const pageUrl = `${options.urlPrefix.replace(/\/$/, '')}${doc.route}`;
-  const hierarchy: Hierarchy = { lvl0: options.lvl0, lvl1: doc.title, lvl2: null, lvl3: null, lvl4: null, lvl5: null, lvl6: null };
+  const hierarchy: Hierarchy = {
+    lvl0: options.lvl0,
+    lvl1: doc.title,
+    lvl2: null,
+    lvl3: null,
+    lvl4: null,
+    lvl5: null,
+    lvl6: null,
+  };
   const records: SearchRecord[] = [];
   for (const section of splitSections(doc)) {
     setLevel(hierarchy, section.level, section.heading);
     const type = `lvl${section.level}` as RecordType;
     const url = section.anchor ? `${pageUrl}#${section.anchor}` : pageUrl;
-    const base = { hierarchy: { ...hierarchy }, url, url_without_anchor: pageUrl, anchor: section.anchor, language: SEARCH_LANGUAGE, docusaurus_tag: SEARCH_DOCS_TAG };
+    const base = {
+      hierarchy: { ...hierarchy },
+      url,
+      url_without_anchor: pageUrl,
+      anchor: section.anchor,
+      language: SEARCH_LANGUAGE,
+      docusaurus_tag: SEARCH_DOCS_TAG,
+    };
     const id = `${doc.id}#${section.anchor ?? ''}`;
-    records.push({ ...base, objectID: id, type, content: null, weight: { pageRank: 0, level: LEVEL_WEIGHT[type], position: records.length } });
+    records.push({
+      ...base,
+      objectID: id,
+      type,
+      content: null,
+      weight: { pageRank: 0, level: LEVEL_WEIGHT[type], position: records.length },
+    });
     chunkParagraphs(htmlToParagraphs(section.bodyHtml), options.maxLength).forEach((content, n) => {
-      records.push({ ...base, objectID: `${id}-${n}`, type: 'content', content, weight: { pageRank: 0, level: 0, position: records.length } });
+      records.push({
+        ...base,
+        objectID: `${id}-${n}`,
+        type: 'content',
+        content,
+        weight: { pageRank: 0, level: 0, position: records.length },
+      });
     });
   }
   return records;
@@ -114,17 +161,34 @@ export function splitSections(doc: Pick<RecordNote, 'html' | 'title' | 'headings
   const textById = new Map(doc.headings.map((heading) => [heading.id, heading.text]));
   const sections: Section[] = [];
   let current = { level: 1, anchor: null as string | null, heading: doc.title, start: 0, headEnd: 0 };
-  const close = (end: number) => sections.push({ level: current.level, anchor: current.anchor, heading: current.heading, bodyHtml: doc.html.slice(current.headEnd, end) });
+  const close = (end: number) =>
+    sections.push({
+      level: current.level,
+      anchor: current.anchor,
+      heading: current.heading,
+      bodyHtml: doc.html.slice(current.headEnd, end),
+    });
   for (const match of doc.html.matchAll(HEADING)) {
     const level = Number(match[1]);
-    const isTitle = level === 1 && doc.contentHasTitle && sections.length === 0 && current.headEnd === 0 && doc.html.slice(0, match.index).trim() === '';
+    const isTitle =
+      level === 1 &&
+      doc.contentHasTitle &&
+      sections.length === 0 &&
+      current.headEnd === 0 &&
+      doc.html.slice(0, match.index).trim() === '';
     if (isTitle) {
       current = { ...current, headEnd: match.index + match[0].length };
       continue;
     }
     close(match.index);
     const heading = textById.get(match[2]!)?.trim() || htmlToInlineText(match[3]!);
-    current = { level: Math.max(level, 2), anchor: match[2]!, heading, start: match.index, headEnd: match.index + match[0].length };
+    current = {
+      level: Math.max(level, 2),
+      anchor: match[2]!,
+      heading,
+      start: match.index,
+      headEnd: match.index + match[0].length,
+    };
   }
   close(doc.html.length);
   return sections.filter((section, index) => index === 0 || section.heading !== '' || section.bodyHtml.trim() !== '');

@@ -1,8 +1,7 @@
 /**
  * Term -> id, looked up by a range of a string (what scanTerms hands out), so indexing makes a string only for each
- * new term, not for each of the corpus's 1.2 M term occurrences. Hand-written because a Map needs the key as a string:
- * measured warm on one thread, cutting the corpus's terms with a regex and counting them in a Map took ~0.55 s,
- * scanTerms and this table ~0.15 s.
+ * new term, not for each of the corpus's 1.2 M term occurrences. Hand-written because a Map needs the key as a string,
+ * and cutting every term into a string to count it in a Map took several times as long (bench/README.md).
  * Open addressing with linear probing over FNV-1a hashes of the UTF-16 code units.
  */
 export class TermTable {
@@ -52,6 +51,7 @@ function hashRange(text: string, start: number, end: number): number {
 
 function rangeEquals(term: string, text: string, start: number, end: number): boolean {
   if (term.length !== end - start) return false;
-  for (let index = 0; index < term.length; index++) if (term.charCodeAt(index) !== text.charCodeAt(start + index)) return false;
+  for (let index = 0; index < term.length; index++)
+    if (term.charCodeAt(index) !== text.charCodeAt(start + index)) return false;
   return true;
 }

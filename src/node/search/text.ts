@@ -1,30 +1,23 @@
 /** Rendered note HTML -> plain text for search records: block elements become line breaks, entities are decoded. */
+import { decodeEntities } from '../../shared/html.js';
 
-const BLOCK_END = /<\/(?:p|li|pre|blockquote|tr|div|table|ul|ol|dd|dt|h[1-6]|details|summary|figure|figcaption)>|<br\s*\/?>|<hr\s*\/?>/gi;
+const BLOCK_END =
+  /<\/(?:p|li|pre|blockquote|tr|div|table|ul|ol|dd|dt|h[1-6]|details|summary|figure|figcaption)>|<br\s*\/?>|<hr\s*\/?>/gi;
 const TAG = /<[^>]*>/g;
 const COMMENT = /<!--[\s\S]*?-->/g;
-const NAMED_ENTITIES: Readonly<Record<string, string>> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ', mdash: '—', ndash: '–', hellip: '…', copy: '©', rsquo: '’', lsquo: '‘', rdquo: '”', ldquo: '“' };
-
-/** Decodes the entities markdown-it writes (named ones above, decimal and hex). */
-export function decodeEntities(text: string): string {
-  return text.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, name: string) => {
-    if (name[0] === '#') {
-      const code = name[1] === 'x' || name[1] === 'X' ? parseInt(name.slice(2), 16) : parseInt(name.slice(1), 10);
-      return Number.isFinite(code) && code >= 0 && code <= 0x10ffff ? String.fromCodePoint(code) : whole;
-    }
-    return NAMED_ENTITIES[name.toLowerCase()] ?? whole;
-  });
-}
 
 /**
  * Whitespace to collapse into one space within a line: runs of two or more, and single characters other than a space.
- * A lone space is left alone: replacing every space of the corpus's 25 MB of note HTML by itself took ~0.2 s.
+ * A lone space is left alone: replacing every space of the notes' HTML by itself cost indexing time (bench/README.md).
  */
 const SPACE_RUN = /(?:[^\S\n]|\u200B){2,}|[^\S\n ]|\u200B/g;
 
 /** The paragraphs of an HTML fragment as plain text (one string per non-empty line, whitespace collapsed). */
 export function htmlToParagraphs(html: string): string[] {
-  const text = decodeEntities(html.replace(COMMENT, '').replace(BLOCK_END, '\n').replace(TAG, '')).replace(SPACE_RUN, ' ');
+  const text = decodeEntities(html.replace(COMMENT, '').replace(BLOCK_END, '\n').replace(TAG, '')).replace(
+    SPACE_RUN,
+    ' ',
+  );
   const paragraphs: string[] = [];
   for (const line of text.split('\n')) {
     const paragraph = line.trim();
@@ -35,7 +28,9 @@ export function htmlToParagraphs(html: string): string[] {
 
 /** Plain text of an inline HTML fragment (a heading), on one line. */
 export function htmlToInlineText(html: string): string {
-  return decodeEntities(html.replace(COMMENT, '').replace(TAG, '')).replace(/[\s\u200B]+/g, ' ').trim();
+  return decodeEntities(html.replace(COMMENT, '').replace(TAG, ''))
+    .replace(/[\s\u200B]+/g, ' ')
+    .trim();
 }
 
 /**

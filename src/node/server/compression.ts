@@ -11,7 +11,13 @@ import { type ContentEncoding, isImmutableAsset } from './headers.js';
 /** Compresses bodies on demand and remembers the results. */
 export interface CompressionCache {
   /** The compressed file; parallel requests for one version share a single compression. */
-  compress(options: { relPath: string; etag: string; encoding: ContentEncoding; size: number; read: () => Readable }): Promise<Uint8Array>;
+  compress(options: {
+    relPath: string;
+    etag: string;
+    encoding: ContentEncoding;
+    size: number;
+    read: () => Readable;
+  }): Promise<Uint8Array>;
 }
 
 // A dev server sees many versions of the same files; cap the memory they can take.
@@ -69,7 +75,12 @@ export function createCompressionCache(maxBytes = defaultMaxBytes): CompressionC
       if (!compressing) {
         compressing = compressStream(read(), createCompressor(encoding, isImmutableAsset(relPath), size));
         pending.set(key, compressing);
-        compressing.then((body) => remember(key, body), () => {}).finally(() => pending.delete(key));
+        compressing
+          .then(
+            (body) => remember(key, body),
+            () => {},
+          )
+          .finally(() => pending.delete(key));
       }
       return compressing;
     },

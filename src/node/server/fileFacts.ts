@@ -4,6 +4,7 @@
  */
 import { createHash } from 'node:crypto';
 import { buffer } from 'node:stream/consumers';
+import { RecentMap } from '../../shared/recentMap.js';
 import { collectInlineScriptHashes, computeEtag, formatEtag } from './headers.js';
 import type { SiteFile } from './siteFiles.js';
 
@@ -38,21 +39,15 @@ async function computeFacts(file: SiteFile, hashScripts: boolean): Promise<FileF
 
 /** A new, empty cache keyed by path + version (size, mtime, inode on disk); the least recently used entries go first. */
 export function createFileFactsCache(maxEntries = defaultMaxEntries): FileFactsCache {
-  const entries = new Map<string, Promise<FileFacts>>();
+  const entries = new RecentMap<string, Promise<FileFacts>>(maxEntries);
   return {
     get(relPath, file, { hashScripts }) {
       const key = `${relPath}\n${file.version}\n${hashScripts}`;
       let facts = entries.get(key);
-      // Maps iterate in insertion order: re-inserting keeps the most recently used last.
-      entries.delete(key);
       if (!facts) {
         facts = computeFacts(file, hashScripts);
         facts.catch(() => entries.delete(key));
-      }
-      entries.set(key, facts);
-      for (const oldKey of entries.keys()) {
-        if (entries.size <= maxEntries) break;
-        entries.delete(oldKey);
+        entries.set(key, facts);
       }
       return facts;
     },

@@ -47,7 +47,13 @@ const fallbackContentType = 'application/octet-stream';
 
 // Types worth compressing: text formats. Images, fonts and wasm are already compressed or gain little.
 const compressibleTypes = new Set([
-  'text/html', 'text/css', 'text/javascript', 'application/json', 'application/xml', 'image/svg+xml', 'text/plain',
+  'text/html',
+  'text/css',
+  'text/javascript',
+  'application/json',
+  'application/xml',
+  'image/svg+xml',
+  'text/plain',
 ]);
 
 /** Smallest body worth compressing: below this the framing costs more than it saves. */

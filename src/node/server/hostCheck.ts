@@ -32,7 +32,8 @@ function isIpLiteral(hostName: string): boolean {
 }
 
 function refusal(hostHeader: string | undefined, hostName: string | undefined): string {
-  const what = hostHeader === undefined ? 'This request has no Host header' : `This request is for host "${hostHeader}"`;
+  const what =
+    hostHeader === undefined ? 'This request has no Host header' : `This request is for host "${hostHeader}"`;
   const fix = hostName ? `start it with --host ${hostName}` : 'open it at http://localhost:PORT/';
   return `${what}, and wiki dev answers only requests for localhost, so that no web page can read your notes through DNS rebinding.\nTo open it under another name, ${fix} (--host 0.0.0.0 also answers any IP address).`;
 }
@@ -43,7 +44,11 @@ export function createHostCheck(bindHost: string): HostCheck {
   const anyAddress = wildcardHosts.has(bindHost);
   return (hostHeader) => {
     const hostName = hostHeader === undefined ? undefined : parseHostName(hostHeader);
-    if (hostName !== undefined && (isLoopbackName(hostName) || hostName === bound || (anyAddress && isIpLiteral(hostName)))) return undefined;
+    if (
+      hostName !== undefined &&
+      (isLoopbackName(hostName) || hostName === bound || (anyAddress && isIpLiteral(hostName)))
+    )
+      return undefined;
     return refusal(hostHeader, hostName);
   };
 }

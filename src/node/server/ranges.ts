@@ -4,10 +4,7 @@
  */
 import type { ByteRange } from './siteFiles.js';
 
-export type RangeAnswer =
-  | { kind: 'whole' }
-  | { kind: 'partial'; range: ByteRange }
-  | { kind: 'unsatisfiable' };
+export type RangeAnswer = { kind: 'whole' } | { kind: 'partial'; range: ByteRange } | { kind: 'unsatisfiable' };
 
 const whole: RangeAnswer = { kind: 'whole' };
 const singleRange = /^bytes=(\d*)-(\d*)$/i;
@@ -24,7 +21,9 @@ function resolveSpec(first: string, last: string, size: number): RangeAnswer {
   if (first === '') {
     // "bytes=-500": the last 500 bytes.
     const suffix = Number(last);
-    return suffix === 0 || size === 0 ? { kind: 'unsatisfiable' } : { kind: 'partial', range: { start: Math.max(0, size - suffix), end: size - 1 } };
+    return suffix === 0 || size === 0
+      ? { kind: 'unsatisfiable' }
+      : { kind: 'partial', range: { start: Math.max(0, size - suffix), end: size - 1 } };
   }
   const start = Number(first);
   if (last !== '' && Number(last) < start) return whole; // an invalid spec is ignored, not refused
@@ -33,7 +32,11 @@ function resolveSpec(first: string, last: string, size: number): RangeAnswer {
 }
 
 /** How to answer a GET with these Range and If-Range headers for a file of `size` bytes whose strong ETag is `etag`. */
-export function chooseRange(headers: { range?: string | undefined; ifRange?: string | undefined }, size: number, etag: string): RangeAnswer {
+export function chooseRange(
+  headers: { range?: string | undefined; ifRange?: string | undefined },
+  size: number,
+  etag: string,
+): RangeAnswer {
   if (headers.range === undefined || !ifRangeMatches(headers.ifRange, etag)) return whole;
   const match = singleRange.exec(headers.range.trim());
   if (!match || (match[1] === '' && match[2] === '')) return whole;

@@ -16,15 +16,14 @@ export interface SitePath {
   query: string;
 }
 
-export type ParsedTarget =
-  | { ok: true; path: SitePath }
-  | { ok: false; status: 400 | 414; message: string };
+export type ParsedTarget = { ok: true; path: SitePath } | { ok: false; status: 400 | 414; message: string };
 
 /** Longest request target accepted; anything longer is answered 414. */
 export const maxUrlLength = 2048;
 
 // NUL, backslashes and slashes never belong inside one decoded segment. Other control characters are legal in
 // file names (a note named "a\tb.md" builds a page), and the path is only ever used to look a file up.
+// eslint-disable-next-line no-control-regex
 const forbiddenSegmentChars = /[\u0000\\/]/;
 // "C:" style drive prefixes would make a segment absolute on Windows.
 const drivePrefix = /^[a-zA-Z]:/;

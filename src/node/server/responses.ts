@@ -7,7 +7,13 @@ import { pipeline } from 'node:stream/promises';
 import type { CompressionCache } from './compression.js';
 import type { FileFactsCache } from './fileFacts.js';
 import {
-  addScriptSources, chooseEncoding, getCacheControl, getContentType, isCompressible, matchesEtag, weakEtag,
+  addScriptSources,
+  chooseEncoding,
+  getCacheControl,
+  getContentType,
+  isCompressible,
+  matchesEtag,
+  weakEtag,
 } from './headers.js';
 import { chooseRange, formatContentRange } from './ranges.js';
 import type { ByteRange, SiteFile } from './siteFiles.js';
@@ -30,7 +36,12 @@ const textType = 'text/plain; charset=utf-8';
 
 export function sendText(res: ServerResponse, status: number, text: string, headers: OutgoingHttpHeaders = {}): void {
   const body = Buffer.from(`${text}\n`);
-  res.writeHead(status, { ...headers, 'Content-Type': textType, 'Content-Length': body.byteLength, 'Cache-Control': 'no-cache' });
+  res.writeHead(status, {
+    ...headers,
+    'Content-Type': textType,
+    'Content-Length': body.byteLength,
+    'Cache-Control': 'no-cache',
+  });
   res.end(res.req.method === 'HEAD' ? undefined : body);
 }
 
@@ -54,22 +65,42 @@ async function sendStream(res: ServerResponse, file: SiteFile, range?: ByteRange
 }
 
 /** Answers a Range request with 206 or 416, or returns false to send the whole file. */
-async function sendRange(req: IncomingMessage, res: ServerResponse, file: SiteFile, headers: OutgoingHttpHeaders): Promise<boolean> {
+async function sendRange(
+  req: IncomingMessage,
+  res: ServerResponse,
+  file: SiteFile,
+  headers: OutgoingHttpHeaders,
+): Promise<boolean> {
   const ifRange = req.headers['if-range'];
-  const answer = chooseRange({ range: req.headers.range, ifRange: typeof ifRange === 'string' ? ifRange : undefined }, file.size, String(headers['ETag']));
+  const answer = chooseRange(
+    { range: req.headers.range, ifRange: typeof ifRange === 'string' ? ifRange : undefined },
+    file.size,
+    String(headers['ETag']),
+  );
   if (answer.kind === 'whole') return false;
   if (answer.kind === 'unsatisfiable') {
-    sendText(res, 416, `Range not satisfiable: the file has ${file.size} bytes.`, { 'Content-Range': formatContentRange(file.size) });
+    sendText(res, 416, `Range not satisfiable: the file has ${file.size} bytes.`, {
+      'Content-Range': formatContentRange(file.size),
+    });
     return true;
   }
   const { start, end } = answer.range;
-  res.writeHead(206, { ...headers, 'Content-Range': formatContentRange(file.size, answer.range), 'Content-Length': end - start + 1 });
+  res.writeHead(206, {
+    ...headers,
+    'Content-Range': formatContentRange(file.size, answer.range),
+    'Content-Length': end - start + 1,
+  });
   await sendStream(res, file, answer.range);
   return true;
 }
 
 /** Sends a file with caching, conditional-request, range and compression headers. */
-export async function sendFile(req: IncomingMessage, res: ServerResponse, ctx: FileContext, toSend: FileToSend): Promise<void> {
+export async function sendFile(
+  req: IncomingMessage,
+  res: ServerResponse,
+  ctx: FileContext,
+  toSend: FileToSend,
+): Promise<void> {
   const { status, relPath, file } = toSend;
   const contentType = getContentType(relPath);
   const isHtml = contentType.startsWith('text/html');
@@ -81,7 +112,8 @@ export async function sendFile(req: IncomingMessage, res: ServerResponse, ctx: F
     'Cache-Control': status === 200 ? getCacheControl(relPath) : 'no-cache',
   };
   if (compressible) headers['Vary'] = 'Accept-Encoding';
-  if (isHtml && ctx.hashedPolicy !== undefined) headers['Content-Security-Policy'] = addScriptSources(ctx.hashedPolicy, facts.scriptHashes);
+  if (isHtml && ctx.hashedPolicy !== undefined)
+    headers['Content-Security-Policy'] = addScriptSources(ctx.hashedPolicy, facts.scriptHashes);
   if (status === 200) {
     headers['Accept-Ranges'] = 'bytes';
     headers['ETag'] = encoding ? weakEtag(facts.etag) : facts.etag;
@@ -97,7 +129,13 @@ export async function sendFile(req: IncomingMessage, res: ServerResponse, ctx: F
     res.writeHead(status, { ...headers, 'Content-Length': file.size });
     return sendStream(res, file);
   }
-  const payload = await ctx.compression!.compress({ relPath, etag: facts.etag, encoding, size: file.size, read: () => file.stream() });
+  const payload = await ctx.compression!.compress({
+    relPath,
+    etag: facts.etag,
+    encoding,
+    size: file.size,
+    read: () => file.stream(),
+  });
   res.writeHead(status, { ...headers, 'Content-Encoding': encoding, 'Content-Length': payload.byteLength });
   res.end(req.method === 'HEAD' ? undefined : payload);
 }

@@ -10,9 +10,7 @@ import type { SiteFile, SiteFiles } from './siteFiles.js';
 
 /** A `file` result is open: whoever gets it closes it. */
 export type RouteResult =
-  | { kind: 'file'; relPath: string; file: SiteFile }
-  | { kind: 'redirect'; location: string }
-  | { kind: 'missing' };
+  { kind: 'file'; relPath: string; file: SiteFile } | { kind: 'redirect'; location: string } | { kind: 'missing' };
 
 const missing: RouteResult = { kind: 'missing' };
 

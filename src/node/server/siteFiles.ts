@@ -115,7 +115,10 @@ export function directoryFiles(root: string): SiteFiles {
  * already here (the dev server's pages are small; a page's digest costs far less than rendering it).
  */
 export function memoryFile(contents: Uint8Array | string): SiteFile {
-  const bytes = typeof contents === 'string' ? Buffer.from(contents) : Buffer.from(contents.buffer, contents.byteOffset, contents.byteLength);
+  const bytes =
+    typeof contents === 'string'
+      ? Buffer.from(contents)
+      : Buffer.from(contents.buffer, contents.byteOffset, contents.byteLength);
   return {
     size: bytes.byteLength,
     version: createHash('sha1').update(bytes).digest('base64url'),

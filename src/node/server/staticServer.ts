@@ -79,7 +79,12 @@ interface ServerContext extends FileContext {
 }
 
 /** Sends an open file and closes it once the response is done, whatever happens. */
-async function sendOpenFile(req: IncomingMessage, res: ServerResponse, ctx: ServerContext, toSend: FileToSend): Promise<void> {
+async function sendOpenFile(
+  req: IncomingMessage,
+  res: ServerResponse,
+  ctx: ServerContext,
+  toSend: FileToSend,
+): Promise<void> {
   try {
     await sendFile(req, res, ctx, toSend);
   } finally {
@@ -123,13 +128,19 @@ function respondSafely(req: IncomingMessage, res: ServerResponse, ctx: ServerCon
  * Node's own timeouts, checked every second (Node's default is every 30 s, which let idle sockets pile up).
  * No cap on requests per connection: past one Node answers 503, and a well-behaved keep-alive client gets it.
  */
-function createLimitedServer(limits: ConnectionLimits, listener: (req: IncomingMessage, res: ServerResponse) => void): Server {
-  const server = createServer({
-    maxHeaderSize: 16 * 1024,
-    connectionsCheckingInterval: 1_000,
-    headersTimeout: limits.headersTimeoutMs,
-    requestTimeout: limits.requestTimeoutMs,
-  }, listener);
+function createLimitedServer(
+  limits: ConnectionLimits,
+  listener: (req: IncomingMessage, res: ServerResponse) => void,
+): Server {
+  const server = createServer(
+    {
+      maxHeaderSize: 16 * 1024,
+      connectionsCheckingInterval: 1_000,
+      headersTimeout: limits.headersTimeoutMs,
+      requestTimeout: limits.requestTimeoutMs,
+    },
+    listener,
+  );
   server.keepAliveTimeout = limits.keepAliveTimeoutMs;
   server.maxHeadersCount = 64;
   server.maxRequestsPerSocket = 0;
@@ -142,7 +153,8 @@ function createLimitedServer(limits: ConnectionLimits, listener: (req: IncomingM
 function listen(server: Server, port: number, host: string): Promise<AddressInfo> {
   return new Promise((resolve, reject) => {
     const onError = (error: NodeJS.ErrnoException) => {
-      const hint = error.code === 'EADDRINUSE' ? ` Try another port, e.g. --port ${port + 1}, or --port 0 for a free one.` : '';
+      const hint =
+        error.code === 'EADDRINUSE' ? ` Try another port, e.g. --port ${port + 1}, or --port 0 for a free one.` : '';
       reject(new Error(`Can't start the site server on ${host}:${port}.${hint}`, { cause: error }));
     };
     server.once('error', onError);
@@ -156,7 +168,12 @@ function listen(server: Server, port: number, host: string): Promise<AddressInfo
 function logWhenDone(req: IncomingMessage, res: ServerResponse, onRequest: (entry: RequestLogEntry) => void): void {
   const started = performance.now();
   res.once('close', () => {
-    const entry = { method: req.method ?? '', url: req.url ?? '', status: res.statusCode, durationMs: performance.now() - started };
+    const entry = {
+      method: req.method ?? '',
+      url: req.url ?? '',
+      status: res.statusCode,
+      durationMs: performance.now() - started,
+    };
     onRequest(entry);
   });
 }

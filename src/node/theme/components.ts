@@ -54,8 +54,16 @@ export function findThemeOverrides(context: BuildContext): ThemeOverrides {
       overrides.set(name, file);
       continue;
     }
-    const problem = isThemeComponentName(name) ? `"${name}" is replaced twice (${context.displayPath(overrides.get(name)!)} and this file).` : `"${name}" is not a theme component a site can replace.`;
-    context.diagnostics.add({ severity: 'error', code: 'unknown-theme-component', file: context.displayPath(file), message: `Can't use this file as a theme override: ${problem}`, hint: `Name it after one of: ${themeComponentNames.join(', ')} (e.g. theme/Footer.tsx), or move helpers into a subfolder of theme/.` });
+    const problem = isThemeComponentName(name)
+      ? `"${name}" is replaced twice (${context.displayPath(overrides.get(name)!)} and this file).`
+      : `"${name}" is not a theme component a site can replace.`;
+    context.diagnostics.add({
+      severity: 'error',
+      code: 'unknown-theme-component',
+      file: context.displayPath(file),
+      message: `Can't use this file as a theme override: ${problem}`,
+      hint: `Name it after one of: ${themeComponentNames.join(', ')} (e.g. theme/Footer.tsx), or move helpers into a subfolder of theme/.`,
+    });
   }
   return overrides;
 }

@@ -18,7 +18,10 @@ type Messages = Readonly<Record<string, string>>;
 const STRING = String.raw`(?:'([^'\\\n]*)'|"([^"\\\n]*)")`;
 const DESCRIPTION = String.raw`(?:,\s*description:\s*(?:'[^'\\\n]*'|"[^"\\\n]*"))?`;
 // t({ id: 'x', message: 'Text', description: '...' }) followed by `)` (no values: the call goes) or `,` (values follow).
-const CALL = new RegExp(String.raw`\bt\(\s*\{\s*id:\s*'([\w.-]+)',\s*message:\s*${STRING}${DESCRIPTION},?\s*\}(\)|,)`, 'g');
+const CALL = new RegExp(
+  String.raw`\bt\(\s*\{\s*id:\s*'([\w.-]+)',\s*message:\s*${STRING}${DESCRIPTION},?\s*\}(\)|,)`,
+  'g',
+);
 // <Translate id="x" description="...">Text</Translate> with plain text only.
 const ELEMENT = /<Translate\s+id="([\w.-]+)"(?:\s+description="[^"]*")?\s*>([^<>{}]*)<\/Translate>/g;
 const UNUSED_HOOK = /\n\s*const t = useTranslate\(\);/g;
@@ -30,12 +33,18 @@ export function inlineTranslations(source: string, messages: Messages): { code: 
     count++;
     return JSON.stringify(Object.hasOwn(messages, id) ? messages[id] : fallback);
   };
-  let code = source.replace(CALL, (_match, id: string, single: string | undefined, double: string | undefined, end: string) => {
-    const text = resolve(id, single ?? double ?? '');
-    return end === ')' ? text : `t({ message: ${text} },`;
-  });
+  let code = source.replace(
+    CALL,
+    (_match, id: string, single: string | undefined, double: string | undefined, end: string) => {
+      const text = resolve(id, single ?? double ?? '');
+      return end === ')' ? text : `t({ message: ${text} },`;
+    },
+  );
   // JSX text: lines are trimmed and joined with a space, as React does.
-  code = code.replace(ELEMENT, (_match, id: string, text: string) => `{${resolve(id, text.trim().replace(/\s*\n\s*/g, ' '))}}`);
+  code = code.replace(
+    ELEMENT,
+    (_match, id: string, text: string) => `{${resolve(id, text.trim().replace(/\s*\n\s*/g, ' '))}}`,
+  );
   if (!/\bt\(/.test(code)) code = code.replace(UNUSED_HOOK, '');
   return { code, count };
 }

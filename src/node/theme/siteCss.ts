@@ -6,9 +6,23 @@
 import type { Loader, Plugin } from 'esbuild';
 
 /** Files a site stylesheet may point to with url(): copied to assets/ under a hashed name. */
-const CSS_ASSET_EXTENSIONS = ['.png', '.jpg', '.jpeg', '.gif', '.webp', '.avif', '.svg', '.woff', '.woff2', '.ttf', '.otf'];
+const CSS_ASSET_EXTENSIONS = [
+  '.png',
+  '.jpg',
+  '.jpeg',
+  '.gif',
+  '.webp',
+  '.avif',
+  '.svg',
+  '.woff',
+  '.woff2',
+  '.ttf',
+  '.otf',
+];
 
-export const browserCssLoaders: Readonly<Record<string, Loader>> = Object.fromEntries(CSS_ASSET_EXTENSIONS.map((extension) => [extension, 'file']));
+export const browserCssLoaders: Readonly<Record<string, Loader>> = Object.fromEntries(
+  CSS_ASSET_EXTENSIONS.map((extension) => [extension, 'file']),
+);
 
 export const serverCssLoaders: Readonly<Record<string, Loader>> = { '.css': 'empty' };
 
@@ -20,7 +34,11 @@ export const noCssModulesPlugin: Plugin = {
   name: 'wiki-no-css-modules',
   setup(build) {
     build.onResolve({ filter: /\.module\.css$/ }, () => ({
-      errors: [{ text: 'CSS modules (.module.css) are not supported: import a plain .css file and give its classes a prefix of your own (e.g. .site-footer-note).' }],
+      errors: [
+        {
+          text: 'CSS modules (.module.css) are not supported: import a plain .css file and give its classes a prefix of your own (e.g. .site-footer-note).',
+        },
+      ],
     }));
   },
 };

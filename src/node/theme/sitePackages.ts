@@ -36,10 +36,12 @@ export const sitePackagesPlugin: Plugin = {
     const resolving = { from: 'wiki-site-packages' };
     const engineSources = path.join(engineRoot, 'src') + path.sep;
     build.onResolve({ filter: /^[^./]/ }, async (args) => {
-      if (args.pluginData === resolving || path.isAbsolute(args.path) || args.path.startsWith('node:')) return undefined;
+      if (args.pluginData === resolving || path.isAbsolute(args.path) || args.path.startsWith('node:'))
+        return undefined;
       const external = { path: args.path, external: true };
       if (args.importer.startsWith(engineSources) || REACT_IMPORT.test(args.path)) return external;
-      const resolveFrom = (resolveDir: string) => build.resolve(args.path, { kind: args.kind, resolveDir, pluginData: resolving });
+      const resolveFrom = (resolveDir: string) =>
+        build.resolve(args.path, { kind: args.kind, resolveDir, pluginData: resolving });
       const [fromSite, fromEngine] = await Promise.all([resolveFrom(args.resolveDir), resolveFrom(engineRoot)]);
       if (fromSite.errors.length > 0) return fromEngine.errors.length === 0 ? external : undefined;
       return fromSite.external || fromSite.path === fromEngine.path ? external : { path: fromSite.path };

@@ -13,7 +13,9 @@ export const engineThemeDir = enginePath('src/theme');
 
 /** The engine's module for `<Name>`: src/theme/<Name>/index.tsx (or index.ts). */
 function engineThemeModule(name: string): string | undefined {
-  return ['index.tsx', 'index.ts'].map((file) => path.join(engineThemeDir, name, file)).find((file) => fs.existsSync(file));
+  return ['index.tsx', 'index.ts']
+    .map((file) => path.join(engineThemeDir, name, file))
+    .find((file) => fs.existsSync(file));
 }
 
 /** `@theme/<Name>` -> the site's `theme/<Name>.tsx` when it has one, else the engine's; `@theme-original/<Name>` -> the engine's. */
@@ -24,12 +26,24 @@ export function themeAliasPlugin(overrides: ThemeOverrides): Plugin {
       build.onResolve({ filter: /^@theme(-original)?\/[^/]+$/ }, (args) => {
         const slash = args.path.indexOf('/');
         const name = args.path.slice(slash + 1);
-        const override = args.path.startsWith('@theme/') && isThemeComponentName(name) ? overrides.get(name) : undefined;
+        const override =
+          args.path.startsWith('@theme/') && isThemeComponentName(name) ? overrides.get(name) : undefined;
         // An override that imports its own name gets the engine's component (wrapping it), never itself.
         if (override && override !== args.importer) return { path: override };
         const engine = engineThemeModule(name);
         if (engine) return { path: engine };
-        return { errors: [{ text: `There is no theme module "${args.path}".`, notes: [{ text: `Use one of ${themeComponentNames.map((n) => `@theme/${n}`).join(', ')}, or @theme/ThemeContext, @theme/Translate, @theme/Icons, @theme/utils.` }] }] };
+        return {
+          errors: [
+            {
+              text: `There is no theme module "${args.path}".`,
+              notes: [
+                {
+                  text: `Use one of ${themeComponentNames.map((n) => `@theme/${n}`).join(', ')}, or @theme/ThemeContext, @theme/Translate, @theme/Icons, @theme/utils.`,
+                },
+              ],
+            },
+          ],
+        };
       });
     },
   };

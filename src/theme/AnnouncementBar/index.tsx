@@ -1,7 +1,6 @@
-// @jsxRuntime automatic (tsx and esbuild have no root tsconfig to read `jsx: react-jsx` from)
 /** The optional banner above the navbar; a closeable one stays dismissed until its id changes. */
 import { useEffect, useState } from 'react';
-import { readStorage, writeStorage } from '../../shared/storage.js';
+import { readStorage, writeStorage } from '../utils/storage.js';
 import { IconClose } from '../Icons/index.js';
 import { useThemeContext } from '../ThemeContext/index.js';
 import { useTranslate } from '../Translate/index.js';
@@ -40,7 +39,12 @@ export function AnnouncementBar() {
       {bar.isCloseable && <div className="announcement-bar__placeholder" />}
       <div className="announcement-bar__content" dangerouslySetInnerHTML={{ __html: bar.content }} />
       {bar.isCloseable && (
-        <button type="button" className="announcement-bar__close" aria-label={t({ id: 'theme.AnnouncementBar.closeButtonAriaLabel', message: 'Close' })} onClick={close}>
+        <button
+          type="button"
+          className="announcement-bar__close"
+          aria-label={t({ id: 'theme.AnnouncementBar.closeButtonAriaLabel', message: 'Close' })}
+          onClick={close}
+        >
           <IconClose />
         </button>
       )}

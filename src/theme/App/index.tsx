@@ -1,4 +1,3 @@
-// @jsxRuntime automatic (tsx and esbuild have no root tsconfig to read `jsx: react-jsx` from)
 /** The root component: server-rendered into #__wiki and hydrated in the browser with the same props. */
 import { useMemo } from 'react';
 import type { ComponentType } from 'react';

@@ -1,4 +1,3 @@
-// @jsxRuntime automatic (tsx and esbuild have no root tsconfig to read `jsx: react-jsx` from)
 /**
  * The wrong-base-URL banner (SPEC §8). An inline script, not a React component: a wrong base URL usually means the
  * bundle itself failed to load. It checks the address while the page is parsed (and, once loaded, that the runtime
@@ -23,8 +22,20 @@ const json = (value: string) => JSON.stringify(value).replace(/</g, '\\u003c');
 export function BaseUrlBanner({ baseUrl, route }: BaseUrlBannerProps) {
   const t = useTranslate();
   const message = t(
-    { id: 'theme.baseUrlBanner.message', message: 'Your site did not load properly. A very common reason is a wrong site baseUrl configuration. Current configured baseUrl = {configured}. We suggest trying baseUrl = {suggested}', description: 'The banner shown when the site is served at another base URL ({suggested} is filled in by the browser)' },
+    {
+      id: 'theme.baseUrlBanner.message',
+      message:
+        'Your site did not load properly. A very common reason is a wrong site baseUrl configuration. Current configured baseUrl = {configured}. We suggest trying baseUrl = {suggested}',
+      description:
+        'The banner shown when the site is served at another base URL ({suggested} is filled in by the browser)',
+    },
     { configured: baseUrl === '/' ? `${baseUrl} (default value)` : baseUrl },
   );
-  return <script dangerouslySetInnerHTML={{ __html: `(function(m,b,r){${SCRIPT}})(${json(message)},${json(baseUrl)},${json(route)})` }} />;
+  return (
+    <script
+      dangerouslySetInnerHTML={{
+        __html: `(function(m,b,r){${SCRIPT}})(${json(message)},${json(baseUrl)},${json(route)})`,
+      }}
+    />
+  );
 }

@@ -1,4 +1,3 @@
-// @jsxRuntime automatic (tsx and esbuild have no root tsconfig to read `jsx: react-jsx` from)
 /** Breadcrumbs above a note: home icon, the sections above it, then the note itself (not a link). */
 import type { Breadcrumb } from '../../shared/types.js';
 import { IconHome } from '../Icons/index.js';
@@ -15,7 +14,8 @@ export interface BreadcrumbsProps {
 /** The crumbs to show: the model's list, ending with the current page exactly once. */
 export function resolveBreadcrumbs(items: readonly Breadcrumb[], current: BreadcrumbsProps['current']): Breadcrumb[] {
   const last = items[items.length - 1];
-  const endsWithCurrent = last !== undefined && (last.href === current.route || (last.href === undefined && last.label === current.label));
+  const endsWithCurrent =
+    last !== undefined && (last.href === current.route || (last.href === undefined && last.label === current.label));
   return endsWithCurrent ? [...items] : [...items, { label: current.label }];
 }
 
@@ -28,14 +28,21 @@ export function Breadcrumbs({ items, current }: BreadcrumbsProps) {
     <nav className="breadcrumbs" aria-label={t({ id: 'theme.docs.breadcrumbs.navAriaLabel', message: 'Breadcrumbs' })}>
       <ol className="breadcrumbs__list">
         <li className="breadcrumbs__item breadcrumbs__item--home">
-          <a className="breadcrumbs__link" href={withBaseUrl(site.baseUrl, '/')} aria-label={t({ id: 'theme.docs.breadcrumbs.home', message: 'Home page' })}>
+          <a
+            className="breadcrumbs__link"
+            href={withBaseUrl(site.baseUrl, '/')}
+            aria-label={t({ id: 'theme.docs.breadcrumbs.home', message: 'Home page' })}
+          >
             <IconHome className="breadcrumbs__home-icon" />
           </a>
         </li>
         {crumbs.map((crumb, index) => {
           const isLast = index === crumbs.length - 1;
           return (
-            <li key={`${index}:${crumb.label}`} className={isLast ? 'breadcrumbs__item breadcrumbs__item--active' : 'breadcrumbs__item'}>
+            <li
+              key={`${index}:${crumb.label}`}
+              className={isLast ? 'breadcrumbs__item breadcrumbs__item--active' : 'breadcrumbs__item'}
+            >
               {isLast || crumb.href === undefined ? (
                 <span className="breadcrumbs__link" aria-current={isLast ? 'page' : undefined}>
                   {crumb.label}

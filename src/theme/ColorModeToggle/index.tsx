@@ -1,6 +1,5 @@
-// @jsxRuntime automatic (tsx and esbuild have no root tsconfig to read `jsx: react-jsx` from)
 /** Light/dark switch (only when the configuration enables it); both icons render, CSS shows the right one. */
-import { writeStorage } from '../../shared/storage.js';
+import { writeStorage } from '../utils/storage.js';
 import { IconMoon, IconSun } from '../Icons/index.js';
 import { useTranslate } from '../Translate/index.js';
 

@@ -1,4 +1,3 @@
-// @jsxRuntime automatic (tsx and esbuild have no root tsconfig to read `jsx: react-jsx` from)
 /** A note: sidebar column, breadcrumbs, title, content, edit link, previous/next, table of contents. */
 import { createContext, useContext } from 'react';
 import type { DocPageModel, SidebarItem } from '../../shared/types.js';
@@ -34,7 +33,14 @@ export function DocPage({ page, sidebar }: DocPageProps) {
       {hasSidebar && (
         <aside className="doc-sidebar">
           <div className="doc-sidebar__inner" data-sidebar-scroll="">
-            {sidebarSlot ?? <Sidebar items={sidebar} activeRoute={page.route} onLoadItems={hooks.loadSidebarItems} scrollActiveIntoView />}
+            {sidebarSlot ?? (
+              <Sidebar
+                items={sidebar}
+                activeRoute={page.route}
+                onLoadItems={hooks.loadSidebarItems}
+                scrollActiveIntoView
+              />
+            )}
           </div>
         </aside>
       )}

@@ -1,4 +1,3 @@
-// @jsxRuntime automatic (tsx and esbuild have no root tsconfig to read `jsx: react-jsx` from)
 /** Catches a render crash: 'This page crashed.', the message and 'Try again'; the document title is 'Page Error' meanwhile. */
 import { Component } from 'react';
 import type { ReactNode } from 'react';
@@ -75,6 +74,10 @@ class Boundary extends Component<BoundaryProps, ErrorBoundaryState> {
 
 export function ErrorBoundary(props: ErrorBoundaryProps) {
   const t = useTranslate();
-  const errorTitle = t({ id: 'theme.ErrorPageContent.documentTitle', message: 'Page Error', description: 'The document title while a crashed page shows' });
+  const errorTitle = t({
+    id: 'theme.ErrorPageContent.documentTitle',
+    message: 'Page Error',
+    description: 'The document title while a crashed page shows',
+  });
   return <Boundary {...props} errorTitle={errorTitle} />;
 }

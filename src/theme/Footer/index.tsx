@@ -1,4 +1,3 @@
-// @jsxRuntime automatic (tsx and esbuild have no root tsconfig to read `jsx: react-jsx` from)
 /** The site footer: link columns with titles (or one flat list), a logo and the copyright line. */
 import type { FooterColumn, FooterLinkItem, NavbarLogo } from '../../shared/types.js';
 import { Link } from '@theme/Link';
@@ -47,7 +46,13 @@ function FooterSimpleLinks({ items }: { items: readonly FooterLinkItem[] }) {
 function FooterLogo({ logo }: { logo: NavbarLogo }) {
   const { site } = useThemeContext();
   const image = (
-    <img className="footer__logo" src={withBaseUrl(site.baseUrl, logo.src)} alt={logo.alt ?? ''} width={logo.width} height={logo.height} />
+    <img
+      className="footer__logo"
+      src={withBaseUrl(site.baseUrl, logo.src)}
+      alt={logo.alt ?? ''}
+      width={logo.width}
+      height={logo.height}
+    />
   );
   if (!logo.href) return image;
   return (
@@ -66,7 +71,8 @@ export function Footer() {
   return (
     <footer className={`footer footer--${footer.style}`}>
       <div className="footer__container">
-        {links.length > 0 && (isSimple ? <FooterSimpleLinks items={links[0]!.items} /> : <FooterColumns columns={links} />)}
+        {links.length > 0 &&
+          (isSimple ? <FooterSimpleLinks items={links[0]!.items} /> : <FooterColumns columns={links} />)}
         {(logo || copyright) && (
           <div className="footer__bottom">
             {logo && <FooterLogo logo={logo} />}

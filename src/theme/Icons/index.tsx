@@ -1,4 +1,3 @@
-// @jsxRuntime automatic (tsx and esbuild have no root tsconfig to read `jsx: react-jsx` from)
 /** Small inline SVG icons: decorative (aria-hidden), sized by the surrounding font. */
 import type { ReactElement, SVGProps } from 'react';
 

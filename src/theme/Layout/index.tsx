@@ -1,4 +1,3 @@
-// @jsxRuntime automatic (tsx and esbuild have no root tsconfig to read `jsx: react-jsx` from)
 /** The page skeleton inside #__wiki: skip link, announcement bar, navbar, mobile drawer, main area, footer. */
 import { useCallback, useEffect, useState } from 'react';
 import type { ReactNode } from 'react';
@@ -26,7 +25,10 @@ export function Layout({ sidebar, children }: LayoutProps) {
     <>
       <div className="skip-to-content">
         <a className="skip-to-content__link" href="#__main">
-          <Translate id="theme.common.skipToMainContent" description="The skip link for keyboard and screen reader users">
+          <Translate
+            id="theme.common.skipToMainContent"
+            description="The skip link for keyboard and screen reader users"
+          >
             Skip to main content
           </Translate>
         </a>

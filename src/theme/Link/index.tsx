@@ -1,4 +1,3 @@
-// @jsxRuntime automatic (tsx and esbuild have no root tsconfig to read `jsx: react-jsx` from)
 /** A link that applies the base URL to site routes and opens external URLs in a new tab with an icon. */
 import type { AnchorHTMLAttributes, ReactNode } from 'react';
 import { IconExternalLink } from '../Icons/index.js';

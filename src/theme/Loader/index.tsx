@@ -1,4 +1,3 @@
-// @jsxRuntime automatic (tsx and esbuild have no root tsconfig to read `jsx: react-jsx` from)
 /** Something loading on demand: nothing for the first 200 ms, then a centred animated loader; on failure, the error and Retry. */
 import { useEffect, useState } from 'react';
 import { Translate, useTranslate } from '../Translate/index.js';

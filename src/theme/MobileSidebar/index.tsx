@@ -1,4 +1,3 @@
-// @jsxRuntime automatic (tsx and esbuild have no root tsconfig to read `jsx: react-jsx` from)
 /** The mobile drawer (≤ 996 px): the docs sidebar, with the navbar items one panel away. */
 import { useEffect, useRef, useState } from 'react';
 import type { MouseEvent, RefObject } from 'react';
@@ -50,6 +49,8 @@ function useDrawerBehaviour(onClose: () => void, leavingRef: RefObject<boolean>)
       window.removeEventListener('popstate', onPopState);
       desktop.removeEventListener('change', onMedia);
       const state = window.history.state as Record<string, unknown> | null;
+      // The flag as it is when the drawer closes, on purpose (a followed link sets it just before).
+      // eslint-disable-next-line react-hooks/exhaustive-deps
       if (!popped && !leavingRef.current && state?.[DRAWER_HISTORY_KEY]) window.history.back();
     };
   }, [onClose, leavingRef]);
@@ -74,13 +75,25 @@ export function MobileSidebar({ sidebar, onClose }: MobileSidebarProps) {
   };
   const menuItems = site.navbar.items.filter((item) => item.type !== 'search');
   return (
-    <div className="mobile-sidebar" id="mobile-sidebar" role="dialog" aria-modal="true" aria-label={t({ id: 'theme.navbar.mobileSidebar.ariaLabel', message: 'Navigation menu' })}>
+    <div
+      className="mobile-sidebar"
+      id="mobile-sidebar"
+      role="dialog"
+      aria-modal="true"
+      aria-label={t({ id: 'theme.navbar.mobileSidebar.ariaLabel', message: 'Navigation menu' })}
+    >
       <div className="mobile-sidebar__backdrop" onClick={onClose} />
       <div className="mobile-sidebar__panel">
         <div className="mobile-sidebar__header">
           <NavbarBrand />
           {!site.colorMode.disableSwitch && <ColorModeToggle />}
-          <button ref={closeRef} type="button" className="mobile-sidebar__close" aria-label={t({ id: 'theme.docs.sidebar.closeSidebarButtonAriaLabel', message: 'Close navigation bar' })} onClick={onClose}>
+          <button
+            ref={closeRef}
+            type="button"
+            className="mobile-sidebar__close"
+            aria-label={t({ id: 'theme.docs.sidebar.closeSidebarButtonAriaLabel', message: 'Close navigation bar' })}
+            onClick={onClose}
+          >
             <IconClose />
           </button>
         </div>
@@ -107,7 +120,12 @@ export function MobileSidebar({ sidebar, onClose }: MobileSidebarProps) {
                   {t({ id: 'theme.navbar.mobileSidebarSecondaryMenu.backButtonLabel', message: 'Back to main menu' })}
                 </button>
               )}
-              <Sidebar items={sidebar} activeRoute={route} onLoadItems={hooks.loadSidebarItems} className="mobile-sidebar__menu" />
+              <Sidebar
+                items={sidebar}
+                activeRoute={route}
+                onLoadItems={hooks.loadSidebarItems}
+                className="mobile-sidebar__menu"
+              />
             </>
           )}
         </div>

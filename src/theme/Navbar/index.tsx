@@ -1,8 +1,7 @@
-// @jsxRuntime automatic (tsx and esbuild have no root tsconfig to read `jsx: react-jsx` from)
 /** The top bar: hamburger (mobile), logo and title, left and right items, colour switch, search button. */
 import { useEffect, useRef, useState } from 'react';
 import { DOCS_PLUGIN_ID, DOCS_VERSION_NAMES, preferredVersionKey } from '../../shared/runtime.js';
-import { writeStorage } from '../../shared/storage.js';
+import { writeStorage } from '../utils/storage.js';
 import type { NavbarItem, NavbarLogo } from '../../shared/types.js';
 import { ColorModeToggle } from '@theme/ColorModeToggle';
 import { Link } from '@theme/Link';
@@ -30,8 +29,10 @@ export function navbarItemLabel(item: NavbarItem): string {
 /** A dropdown's entries; the single-version and single-locale switchers get their one entry. */
 export function navbarDropdownItems(item: NavbarItem, route: string): readonly NavbarItem[] {
   if (item.items && item.items.length > 0) return item.items;
-  if (item.type === 'docsVersionDropdown') return [{ type: 'default', position: item.position, label: 'Next', to: '/' }];
-  if (item.type === 'localeDropdown') return [{ type: 'default', position: item.position, label: 'English', to: route }];
+  if (item.type === 'docsVersionDropdown')
+    return [{ type: 'default', position: item.position, label: 'Next', to: '/' }];
+  if (item.type === 'localeDropdown')
+    return [{ type: 'default', position: item.position, label: 'English', to: route }];
   return [];
 }
 
@@ -47,6 +48,8 @@ export function NavbarBrand({ className }: { className?: string }) {
   const { logo, title } = site.navbar;
   const href = logo?.href ?? '/';
   const external = isExternalUrl(href);
+  // Nothing to show: a link with no name is no link (WCAG 2.4.4); the empty box keeps the bar's layout.
+  if (!logo && !title) return <span className={clsx('navbar__brand', className)} />;
   return (
     <a
       className={clsx('navbar__brand', className)}
@@ -69,7 +72,12 @@ function NavbarLogoImage({ logo, fallbackAlt }: { logo: NavbarLogo; fallbackAlt:
   return (
     <span className="navbar__logo">
       <img className="themed-image themed-image--light" src={src} alt={alt} {...size} />
-      <img className="themed-image themed-image--dark" src={withBaseUrl(site.baseUrl, logo.srcDark)} alt={alt} {...size} />
+      <img
+        className="themed-image themed-image--dark"
+        src={withBaseUrl(site.baseUrl, logo.srcDark)}
+        alt={alt}
+        {...size}
+      />
     </span>
   );
 }
@@ -82,7 +90,10 @@ function NavbarLink({ item, className }: { item: NavbarItem; className: string }
     <Link
       to={to}
       href={item.href}
-      className={clsx(className, active && (className.startsWith('menu') ? 'menu__link--active' : 'navbar__link--active'))}
+      className={clsx(
+        className,
+        active && (className.startsWith('menu') ? 'menu__link--active' : 'navbar__link--active'),
+      )}
       aria-label={item.ariaLabel}
       aria-current={active && item.to === route ? 'page' : undefined}
     >
@@ -112,7 +123,11 @@ function NavbarDropdown({ item }: { item: NavbarItem }) {
   return (
     <div
       ref={ref}
-      className={clsx('navbar__item dropdown dropdown--hoverable', item.position === 'right' && 'dropdown--right', open && 'dropdown--show')}
+      className={clsx(
+        'navbar__item dropdown dropdown--hoverable',
+        item.position === 'right' && 'dropdown--right',
+        open && 'dropdown--show',
+      )}
       onKeyDown={(event) => {
         if (event.key === 'Escape') setOpen(false);
       }}
@@ -129,7 +144,10 @@ function NavbarDropdown({ item }: { item: NavbarItem }) {
       </button>
       <ul className="dropdown__menu">
         {navbarDropdownItems(item, route).map((child, index) => (
-          <li key={`${index}:${child.label ?? ''}`} onClick={item.type === 'docsVersionDropdown' ? () => savePreferredVersion(index) : undefined}>
+          <li
+            key={`${index}:${child.label ?? ''}`}
+            onClick={item.type === 'docsVersionDropdown' ? () => savePreferredVersion(index) : undefined}
+          >
             <NavbarLink item={child} className="dropdown__link" />
           </li>
         ))}
@@ -147,7 +165,8 @@ function savePreferredVersion(index: number): void {
 /** One navbar item in the desktop bar. */
 export function NavbarItemView({ item }: { item: NavbarItem }) {
   if (item.type === 'search') return <SearchButton />;
-  if (item.type === 'html') return <div className="navbar__item navbar__item--html" dangerouslySetInnerHTML={{ __html: item.value ?? '' }} />;
+  if (item.type === 'html')
+    return <div className="navbar__item navbar__item--html" dangerouslySetInnerHTML={{ __html: item.value ?? '' }} />;
   if (DROPDOWN_TYPES.has(item.type)) return <NavbarDropdown item={item} />;
   return <NavbarLink item={item} className="navbar__item navbar__link" />;
 }
@@ -157,7 +176,8 @@ export function NavbarMobileItemView({ item }: { item: NavbarItem }) {
   const { route } = useThemeContext();
   const [open, setOpen] = useState(false);
   if (item.type === 'search') return null;
-  if (item.type === 'html') return <li className="menu__list-item" dangerouslySetInnerHTML={{ __html: item.value ?? '' }} />;
+  if (item.type === 'html')
+    return <li className="menu__list-item" dangerouslySetInnerHTML={{ __html: item.value ?? '' }} />;
   if (!DROPDOWN_TYPES.has(item.type)) {
     return (
       <li className="menu__list-item">
@@ -168,7 +188,12 @@ export function NavbarMobileItemView({ item }: { item: NavbarItem }) {
   return (
     <li className={clsx('menu__list-item menu__list-item--category', !open && 'menu__list-item--collapsed')}>
       <div className="menu__list-item-collapsible">
-        <button type="button" className="menu__link menu__link--sublist menu__link--sublist-caret" aria-expanded={open} onClick={() => setOpen(!open)}>
+        <button
+          type="button"
+          className="menu__link menu__link--sublist menu__link--sublist-caret"
+          aria-expanded={open}
+          onClick={() => setOpen(!open)}
+        >
           {navbarItemLabel(item)}
         </button>
       </div>
@@ -209,7 +234,10 @@ export function Navbar({ mobileSidebarOpen, onToggleMobileSidebar }: NavbarProps
   const right = items.filter((item) => item.position !== 'left');
   const hasSearchItem = items.some((item) => item.type === 'search');
   return (
-    <nav className={clsx('navbar', hidden && 'navbar--hidden')} aria-label={t({ id: 'theme.navbar.ariaLabel', message: 'Main' })}>
+    <nav
+      className={clsx('navbar', hidden && 'navbar--hidden')}
+      aria-label={t({ id: 'theme.navbar.ariaLabel', message: 'Main' })}
+    >
       <div className="navbar__inner">
         <div className="navbar__items">
           <button

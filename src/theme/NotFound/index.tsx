@@ -1,4 +1,3 @@
-// @jsxRuntime automatic (tsx and esbuild have no root tsconfig to read `jsx: react-jsx` from)
 /** The catch-all page for unknown paths. */
 import { useThemeContext } from '../ThemeContext/index.js';
 import { Translate } from '../Translate/index.js';
@@ -14,10 +13,14 @@ export function NotFound() {
         </Translate>
       </h1>
       <p>
-        <Translate id="theme.NotFound.p1">We could not find what you were looking for: the page you requested was not found.</Translate>
+        <Translate id="theme.NotFound.p1">
+          We could not find what you were looking for: the page you requested was not found.
+        </Translate>
       </p>
       <p>
-        <Translate id="theme.NotFound.p2">It may have moved, or the link that brought you here may be broken.</Translate>
+        <Translate id="theme.NotFound.p2">
+          It may have moved, or the link that brought you here may be broken.
+        </Translate>
       </p>
       <p>
         <a className="not-found__home" href={withBaseUrl(site.baseUrl, '/')}>

@@ -1,4 +1,3 @@
-// @jsxRuntime automatic (tsx and esbuild have no root tsconfig to read `jsx: react-jsx` from)
 /** Previous/next cards at the bottom of a note. */
 import type { NavLink } from '../../shared/types.js';
 import { useThemeContext } from '../ThemeContext/index.js';
@@ -19,7 +18,11 @@ function PaginationCard({ link, direction }: { link: NavLink; direction: 'prev' 
       href={routeHref(site.baseUrl, link.href)}
       rel={direction}
     >
-      <div className="pagination-nav__sublabel">{direction === 'prev' ? t({ id: 'theme.docs.paginator.previous', message: 'Previous' }) : t({ id: 'theme.docs.paginator.next', message: 'Next' })}</div>
+      <div className="pagination-nav__sublabel">
+        {direction === 'prev'
+          ? t({ id: 'theme.docs.paginator.previous', message: 'Previous' })
+          : t({ id: 'theme.docs.paginator.next', message: 'Next' })}
+      </div>
       <div className="pagination-nav__label">{link.title}</div>
     </a>
   );
@@ -29,7 +32,14 @@ export function Pagination({ previous, next }: PaginationProps) {
   const t = useTranslate();
   if (!previous && !next) return null;
   return (
-    <nav className="pagination-nav" aria-label={t({ id: 'theme.docs.paginator.navAriaLabel', message: 'Docs pages', description: 'The label of the previous/next navigation' })}>
+    <nav
+      className="pagination-nav"
+      aria-label={t({
+        id: 'theme.docs.paginator.navAriaLabel',
+        message: 'Docs pages',
+        description: 'The label of the previous/next navigation',
+      })}
+    >
       {previous && <PaginationCard link={previous} direction="prev" />}
       {next && <PaginationCard link={next} direction="next" />}
     </nav>

@@ -1,4 +1,3 @@
-// @jsxRuntime automatic (tsx and esbuild have no root tsconfig to read `jsx: react-jsx` from)
 /** The navbar search button: magnifier, 'Search' label and a Ctrl K hint; the search runtime opens the modal. */
 import { useEffect, useState } from 'react';
 import type { KeyboardEvent } from 'react';
@@ -9,7 +8,11 @@ import { useTranslate } from '../Translate/index.js';
 export function SearchButton() {
   const { hooks } = useThemeContext();
   const t = useTranslate();
-  const label = t({ id: 'theme.SearchBar.label', message: 'Search', description: 'The label and ARIA label of the navbar search button' });
+  const label = t({
+    id: 'theme.SearchBar.label',
+    message: 'Search',
+    description: 'The label and ARIA label of the navbar search button',
+  });
   // Rendered as 'Ctrl' on the server; Apple devices switch to the Command sign after hydration.
   const [modifier, setModifier] = useState('Ctrl');
   useEffect(() => {
@@ -39,9 +42,11 @@ export function SearchButton() {
         <IconSearch className="search-button__icon" />
         <span className="search-button__label">{label}</span>
       </span>
+      {/* The keys are drawn from data attributes by CSS, so they are not part of the button's text: its name, "Search",
+          then contains all the text it shows (WCAG 2.5.3), and aria-keyshortcuts announces the shortcut. */}
       <span className="search-button__keys" aria-hidden="true">
-        <kbd className="search-button__key">{modifier}</kbd>
-        <kbd className="search-button__key">K</kbd>
+        <kbd className="search-button__key" data-key={modifier} />
+        <kbd className="search-button__key" data-key="K" />
       </span>
     </button>
   );

@@ -1,4 +1,3 @@
-// @jsxRuntime automatic (tsx and esbuild have no root tsconfig to read `jsx: react-jsx` from)
 /** The /search page: a heading, the query field and an empty results box the search runtime fills. */
 import { useThemeContext } from '../ThemeContext/index.js';
 import { Translate, useTranslate } from '../Translate/index.js';

@@ -1,4 +1,3 @@
-// @jsxRuntime automatic (tsx and esbuild have no root tsconfig to read `jsx: react-jsx` from)
 /**
  * The "Show all N notes" entry closing a wide list's window. The server renders a link to the list's listing pages,
  * which works without JavaScript; once the page runs, it is a button that loads every item in place.
@@ -26,19 +25,37 @@ export function MoreItems({ more, items, level, label, onLoadItems }: MoreItemsP
   const [loading, setLoading] = useState(false);
   const [error, setError] = useState<string | undefined>(undefined);
   useEffect(() => setHydrated(true), []);
-  const text = t({ id: 'theme.DocSidebarItem.showAll', message: 'Show all {count} notes', description: 'The last entry of a long sidebar list that shows part of it' }, { count: more.total.toLocaleString('en-US') });
+  const text = t(
+    {
+      id: 'theme.DocSidebarItem.showAll',
+      message: 'Show all {count} notes',
+      description: 'The last entry of a long sidebar list that shows part of it',
+    },
+    { count: more.total.toLocaleString('en-US') },
+  );
   const load = () => {
     if (!onLoadItems || loading) return;
     setLoading(true);
     setError(undefined);
     // The list is asked for as a category whose items end with this entry (the top level has no category of its own).
-    const list: SidebarCategory = { type: 'category', label, collapsible: false, collapsed: false, items: [...items, more] };
+    const list: SidebarCategory = {
+      type: 'category',
+      label,
+      collapsible: false,
+      collapsed: false,
+      items: [...items, more],
+    };
     Promise.resolve(onLoadItems(list)).then(
       () => setLoading(false),
       (reason: unknown) => {
         setLoading(false);
         const message = reason instanceof Error ? reason.message : String(reason);
-        setError(t({ id: 'theme.DocSidebarItem.loadError', message: "Could not load the items of '{label}': {message}" }, { label, message }));
+        setError(
+          t(
+            { id: 'theme.DocSidebarItem.loadError', message: "Could not load the items of '{label}': {message}" },
+            { label, message },
+          ),
+        );
       },
     );
   };
@@ -46,7 +63,13 @@ export function MoreItems({ more, items, level, label, onLoadItems }: MoreItemsP
   return (
     <li className={className}>
       {hydrated && onLoadItems ? (
-        <button type="button" className="menu__link menu__link--more" aria-busy={loading || undefined} disabled={loading} onClick={load}>
+        <button
+          type="button"
+          className="menu__link menu__link--more"
+          aria-busy={loading || undefined}
+          disabled={loading}
+          onClick={load}
+        >
           {text}
         </button>
       ) : (

@@ -1,4 +1,3 @@
-// @jsxRuntime automatic (tsx and esbuild have no root tsconfig to read `jsx: react-jsx` from)
 /** The items of an opened category that the page's HTML left out: asks for them, with the loader and, on failure, Retry. */
 import { useEffect, useState } from 'react';
 import type { SidebarCategory } from '../../shared/types.js';
@@ -19,12 +18,20 @@ export function UnloadedItems({ category, onLoadItems }: UnloadedItemsProps) {
     setError(undefined);
     Promise.resolve(onLoadItems?.(category)).catch((reason: unknown) => {
       const message = reason instanceof Error ? reason.message : String(reason);
-      if (live) setError(t({ id: 'theme.DocSidebarItem.loadError', message: "Could not load the items of '{label}': {message}" }, { label: category.label, message }));
+      if (live)
+        setError(
+          t(
+            { id: 'theme.DocSidebarItem.loadError', message: "Could not load the items of '{label}': {message}" },
+            { label: category.label, message },
+          ),
+        );
     });
     return () => {
       live = false;
     };
-    // `category` is replaced by its loaded version when the items arrive, which unmounts this component.
+    // One load per attempt: `category` is replaced by its loaded version when the items arrive, which unmounts this
+    // component, and a new `onLoadItems` or `t` must not ask again.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [attempt]);
   return (
     <ul className="menu__list">

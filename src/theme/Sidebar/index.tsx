@@ -1,4 +1,3 @@
-// @jsxRuntime automatic (tsx and esbuild have no root tsconfig to read `jsx: react-jsx` from)
 /** The docs sidebar: a tree of links and collapsible categories, with the current page's branch open. */
 import { useEffect, useRef, useState } from 'react';
 import type { SidebarCategory, SidebarItem, SidebarLink, SidebarMore } from '../../shared/types.js';
@@ -33,7 +32,11 @@ export function Sidebar({ items, activeRoute, onLoadItems, className, scrollActi
     if (scrollActiveIntoView) revealActiveLink(ref.current);
   }, [scrollActiveIntoView]);
   return (
-    <nav ref={ref} className={clsx('sidebar menu', className)} aria-label={t({ id: 'theme.docs.sidebar.navAriaLabel', message: 'Docs sidebar' })}>
+    <nav
+      ref={ref}
+      className={clsx('sidebar menu', className)}
+      aria-label={t({ id: 'theme.docs.sidebar.navAriaLabel', message: 'Docs sidebar' })}
+    >
       <SidebarList items={items} activeRoute={activeRoute} level={1} onLoadItems={onLoadItems} />
     </nav>
   );
@@ -51,9 +54,25 @@ function revealActiveLink(nav: HTMLElement | null): void {
   }
 }
 
-function SidebarList({ items, activeRoute, level, onLoadItems, label = '' }: Omit<ItemProps, 'item'> & { items: readonly SidebarItem[]; label?: string }) {
+function SidebarList({
+  items,
+  activeRoute,
+  level,
+  onLoadItems,
+  label = '',
+}: Omit<ItemProps, 'item'> & { items: readonly SidebarItem[]; label?: string }) {
   const last = items.at(-1);
-  if (last?.type === 'more') return <WindowedList items={items.slice(0, -1)} more={last} activeRoute={activeRoute} level={level} onLoadItems={onLoadItems} label={label} />;
+  if (last?.type === 'more')
+    return (
+      <WindowedList
+        items={items.slice(0, -1)}
+        more={last}
+        activeRoute={activeRoute}
+        level={level}
+        onLoadItems={onLoadItems}
+        label={label}
+      />
+    );
   return (
     <ul className="menu__list">
       {items.map((item, index) => renderItem(item, index, { activeRoute, level, onLoadItems }))}
@@ -62,23 +81,55 @@ function SidebarList({ items, activeRoute, level, onLoadItems, label = '' }: Omi
 }
 
 function renderItem(item: SidebarItem, index: number, props: Omit<ItemProps, 'item'>) {
-  if (item.type === 'link') return <SidebarLinkItem key={sidebarItemKey(item, index)} item={item} activeRoute={props.activeRoute} level={props.level} />;
+  if (item.type === 'link')
+    return (
+      <SidebarLinkItem
+        key={sidebarItemKey(item, index)}
+        item={item}
+        activeRoute={props.activeRoute}
+        level={props.level}
+      />
+    );
   if (item.type === 'more') return null; // only ever last, where SidebarList shows it
-  return <SidebarCategoryItem key={sidebarItemKey(item, index)} item={item} activeRoute={props.activeRoute} level={props.level} onLoadItems={props.onLoadItems} />;
+  return (
+    <SidebarCategoryItem
+      key={sidebarItemKey(item, index)}
+      item={item}
+      activeRoute={props.activeRoute}
+      level={props.level}
+      onLoadItems={props.onLoadItems}
+    />
+  );
 }
 
 /**
  * A wide list's window (see SIDEBAR_WIDE_LIST): its items, a gap mark where items were left out, and "Show all",
  * which loads the whole list (a link to its listing pages without JavaScript).
  */
-function WindowedList({ items, more, activeRoute, level, onLoadItems, label }: Omit<ItemProps, 'item'> & { items: readonly SidebarItem[]; more: SidebarMore; label: string }) {
+function WindowedList({
+  items,
+  more,
+  activeRoute,
+  level,
+  onLoadItems,
+  label,
+}: Omit<ItemProps, 'item'> & { items: readonly SidebarItem[]; more: SidebarMore; label: string }) {
   // Keyed by index in the whole list, so an item keeps its state when the window moves or the list is loaded whole.
   let position = 0;
   const entries = more.shown.flatMap(([start, end], range) => {
-    const shown = items.slice(position, position + end - start).map((item, i) => renderItem(item, start + i, { activeRoute, level, onLoadItems }));
+    const shown = items
+      .slice(position, position + end - start)
+      .map((item, i) => renderItem(item, start + i, { activeRoute, level, onLoadItems }));
     position += end - start;
     const gap = range > 0 && start > (more.shown[range - 1]?.[1] ?? 0);
-    return gap ? [<li key={`gap:${start}`} className="menu__list-item menu__list-item--gap" aria-hidden="true">⋯</li>, ...shown] : shown;
+    return gap
+      ? [
+          <li key={`gap:${start}`} className="menu__list-item menu__list-item--gap" aria-hidden="true">
+            ⋯
+          </li>,
+          ...shown,
+        ]
+      : shown;
   });
   return (
     <ul className="menu__list">
@@ -124,8 +175,14 @@ function SidebarCategoryItem({ item, activeRoute, level, onLoadItems }: ItemProp
   const selfActive = isSameRoute(item.href, activeRoute);
   const labelClass = clsx('menu__link menu__link--sublist', selfActive && 'menu__link--active');
   const toggleLabel = open
-    ? t({ id: 'theme.DocSidebarItem.collapseCategoryAriaLabel', message: "Collapse sidebar category '{label}'" }, { label: item.label })
-    : t({ id: 'theme.DocSidebarItem.expandCategoryAriaLabel', message: "Expand sidebar category '{label}'" }, { label: item.label });
+    ? t(
+        { id: 'theme.DocSidebarItem.collapseCategoryAriaLabel', message: "Collapse sidebar category '{label}'" },
+        { label: item.label },
+      )
+    : t(
+        { id: 'theme.DocSidebarItem.expandCategoryAriaLabel', message: "Expand sidebar category '{label}'" },
+        { label: item.label },
+      );
 
   return (
     <li
@@ -171,7 +228,13 @@ function SidebarCategoryItem({ item, activeRoute, level, onLoadItems }: ItemProp
       </div>
       {open &&
         (item.items.length > 0 ? (
-          <SidebarList items={item.items} activeRoute={activeRoute} level={level + 1} onLoadItems={onLoadItems} label={item.label} />
+          <SidebarList
+            items={item.items}
+            activeRoute={activeRoute}
+            level={level + 1}
+            onLoadItems={onLoadItems}
+            label={item.label}
+          />
         ) : item.unloaded ? (
           <UnloadedItems category={item} onLoadItems={onLoadItems} />
         ) : null)}

@@ -1,4 +1,3 @@
-// @jsxRuntime automatic (tsx and esbuild have no root tsconfig to read `jsx: react-jsx` from)
 /** The note's table of contents: a sticky right column on desktop, a collapsible block above the content on mobile. */
 import { useEffect, useState } from 'react';
 import type { TocItem } from '../../shared/types.js';
@@ -24,7 +23,15 @@ export function buildTocTree(items: readonly TocItem[]): TocNode[] {
   return root;
 }
 
-function TocList({ nodes, className, activeId }: { nodes: readonly TocNode[]; className: string; activeId?: string | undefined }) {
+function TocList({
+  nodes,
+  className,
+  activeId,
+}: {
+  nodes: readonly TocNode[];
+  className: string;
+  activeId?: string | undefined;
+}) {
   return (
     <ul className={className}>
       {nodes.map(({ item, children }) => (
@@ -34,7 +41,9 @@ function TocList({ nodes, className, activeId }: { nodes: readonly TocNode[]; cl
             className={clsx('table-of-contents__link', item.id === activeId && 'table-of-contents__link--active')}
             dangerouslySetInnerHTML={{ __html: item.html }}
           />
-          {children.length > 0 && <TocList nodes={children} className="table-of-contents__sublist" activeId={activeId} />}
+          {children.length > 0 && (
+            <TocList nodes={children} className="table-of-contents__sublist" activeId={activeId} />
+          )}
         </li>
       ))}
     </ul>
@@ -81,7 +90,11 @@ export interface TableOfContentsProps {
 export function TableOfContents({ toc }: TableOfContentsProps) {
   const activeId = useActiveHeading(toc);
   const t = useTranslate();
-  const title = t({ id: 'theme.TOC.title', message: 'On this page', description: 'The title of the table of contents' });
+  const title = t({
+    id: 'theme.TOC.title',
+    message: 'On this page',
+    description: 'The title of the table of contents',
+  });
   return (
     <nav className="toc-desktop" aria-label={title}>
       <p className="toc-desktop__title">{title}</p>
@@ -95,8 +108,13 @@ export function TableOfContentsMobile({ toc }: TableOfContentsProps) {
   const t = useTranslate();
   return (
     <details className="toc-mobile">
-      <summary className="toc-mobile__button">{t({ id: 'theme.TOCCollapsible.toggleButtonLabel', message: 'On this page' })}</summary>
-      <nav className="toc-mobile__content" aria-label={t({ id: 'theme.TOCCollapsible.navAriaLabel', message: 'On this page (mobile)' })}>
+      <summary className="toc-mobile__button">
+        {t({ id: 'theme.TOCCollapsible.toggleButtonLabel', message: 'On this page' })}
+      </summary>
+      <nav
+        className="toc-mobile__content"
+        aria-label={t({ id: 'theme.TOCCollapsible.navAriaLabel', message: 'On this page (mobile)' })}
+      >
         <TocList nodes={buildTocTree(toc)} className="toc-mobile__list" />
       </nav>
     </details>

@@ -1,4 +1,3 @@
-// @jsxRuntime automatic (tsx and esbuild have no root tsconfig to read `jsx: react-jsx` from)
 /** Site-wide values and browser-runtime hooks, provided once by App so deep components need no prop drilling. */
 import { createContext, useContext } from 'react';
 import type { SidebarCategory, ThemeSettings } from '../../shared/types.js';
@@ -29,7 +28,9 @@ export const ThemeContextProvider = ThemeContext.Provider;
 export function useThemeContext(): ThemeContextValue {
   const value = useContext(ThemeContext);
   if (value === null) {
-    throw new Error('Hook useThemeContext is called outside the <ThemeContextProvider>. Render theme components inside <App> (which provides it), or wrap them in <ThemeContextProvider value={...}>.');
+    throw new Error(
+      'Hook useThemeContext is called outside the <ThemeContextProvider>. Render theme components inside <App> (which provides it), or wrap them in <ThemeContextProvider value={...}>.',
+    );
   }
   return value;
 }

@@ -1,4 +1,3 @@
-// @jsxRuntime automatic (tsx and esbuild have no root tsconfig to read `jsx: react-jsx` from)
 /**
  * The translation API for theme strings (SPEC §5): `<Translate id description>default</Translate>` and
  * `translate({ id, message, description })`. Overrides come from the site's i18n/en/*.json, shipped in the
@@ -24,7 +23,11 @@ function interpolate(text: string, values: Readonly<Record<string, string | numb
 }
 
 /** Resolves one declaration against a messages table; a declaration without id or message is a developer error. */
-export function translateWith(messages: TranslationMessages, declaration: TranslateDeclaration, values?: Readonly<Record<string, string | number>>): string {
+export function translateWith(
+  messages: TranslationMessages,
+  declaration: TranslateDeclaration,
+  values?: Readonly<Record<string, string | number>>,
+): string {
   const { id, message } = declaration;
   if (id === undefined && message === undefined) {
     throw new Error('A translation needs an id or a default message: translate({ id: "theme.x", message: "Text" }).');
@@ -34,7 +37,11 @@ export function translateWith(messages: TranslationMessages, declaration: Transl
 }
 
 /** `translate()` for code outside JSX text: pass the site's messages (from `useTranslations()`). */
-export function translate(declaration: TranslateDeclaration, values?: Readonly<Record<string, string | number>>, messages: TranslationMessages = {}): string {
+export function translate(
+  declaration: TranslateDeclaration,
+  values?: Readonly<Record<string, string | number>>,
+  messages: TranslationMessages = {},
+): string {
   return translateWith(messages, declaration, values);
 }
 
@@ -44,7 +51,10 @@ export function useTranslations(): TranslationMessages {
 }
 
 /** A `translate` bound to the site's messages, for attributes such as aria-label and placeholder. */
-export function useTranslate(): (declaration: TranslateDeclaration, values?: Readonly<Record<string, string | number>>) => string {
+export function useTranslate(): (
+  declaration: TranslateDeclaration,
+  values?: Readonly<Record<string, string | number>>,
+) => string {
   const messages = useTranslations();
   return (declaration, values) => translateWith(messages, declaration, values);
 }
@@ -61,7 +71,21 @@ export interface TranslateProps {
 export function Translate({ id, description, values, children }: TranslateProps) {
   const messages = useTranslations();
   if (children !== undefined && typeof children !== 'string') {
-    throw new Error(`<Translate${id ? ` id="${id}"` : ''}> accepts only a plain string as children (the default message); move elements outside it or use {placeholders} with the values prop.`);
+    throw new Error(
+      `<Translate${id ? ` id="${id}"` : ''}> accepts only a plain string as children (the default message); move elements outside it or use {placeholders} with the values prop.`,
+    );
   }
-  return <>{translateWith(messages, { ...(id !== undefined && { id }), ...(children !== undefined && { message: children }), ...(description !== undefined && { description }) }, values)}</>;
+  return (
+    <>
+      {translateWith(
+        messages,
+        {
+          ...(id !== undefined && { id }),
+          ...(children !== undefined && { message: children }),
+          ...(description !== undefined && { description }),
+        },
+        values,
+      )}
+    </>
+  );
 }

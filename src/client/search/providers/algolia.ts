@@ -7,12 +7,12 @@
 import { liteClient } from 'algoliasearch/lite';
 import type { SearchRuntime } from '../../../shared/search.js';
 import { buildFacetFilters } from '../facets.js';
-import type { DocSearchHit, SearchProvider } from '../hits.js';
-
-const LEVELS = ['lvl0', 'lvl1', 'lvl2', 'lvl3', 'lvl4', 'lvl5', 'lvl6'] as const;
+import { type DocSearchHit, HIERARCHY_LEVELS, type SearchProvider } from '../hits.js';
 
 /** The hosts option of a configured `host` ("http://127.0.0.1:8108" or "https://proxy.example.com"); empty: Algolia's. */
-export function algoliaHosts(host: string): { hosts: { url: string; protocol: 'http' | 'https'; accept: 'read' }[] } | undefined {
+export function algoliaHosts(
+  host: string,
+): { hosts: { url: string; protocol: 'http' | 'https'; accept: 'read' }[] } | undefined {
   if (!host) return undefined;
   const parsed = new URL(host);
   return { hosts: [{ url: parsed.host, protocol: parsed.protocol === 'http:' ? 'http' : 'https', accept: 'read' }] };
@@ -24,18 +24,20 @@ export function createAlgoliaProvider(runtime: SearchRuntime): SearchProvider {
   return {
     async search({ query, page, hitsPerPage }) {
       const { results } = await client.search<DocSearchHit>({
-        requests: [{
-          indexName: runtime.indexName,
-          query,
-          page,
-          hitsPerPage,
-          facetFilters,
-          attributesToRetrieve: [...LEVELS.map((level) => `hierarchy.${level}`), 'content', 'type', 'url'],
-          attributesToSnippet: [...LEVELS.slice(1).map((level) => `hierarchy.${level}:10`), 'content:24'],
-          snippetEllipsisText: '…',
-          highlightPreTag: '<mark>',
-          highlightPostTag: '</mark>',
-        }],
+        requests: [
+          {
+            indexName: runtime.indexName,
+            query,
+            page,
+            hitsPerPage,
+            facetFilters,
+            attributesToRetrieve: [...HIERARCHY_LEVELS.map((level) => `hierarchy.${level}`), 'content', 'type', 'url'],
+            attributesToSnippet: [...HIERARCHY_LEVELS.slice(1).map((level) => `hierarchy.${level}:10`), 'content:24'],
+            snippetEllipsisText: '…',
+            highlightPreTag: '<mark>',
+            highlightPostTag: '</mark>',
+          },
+        ],
       });
       const result = results[0] as { hits?: DocSearchHit[]; nbHits?: number } | undefined;
       if (!result?.hits) throw new Error('Algolia answered without hits');

@@ -25,10 +25,11 @@ const MIN_FULL_TEXT_QUERY = 2;
 export function createLocalProvider(runtime: SearchRuntime): SearchProvider {
   let engines: Promise<Engines> | undefined;
   const cache = new Map<string, Promise<LazyHit[]>>();
-  const load = () => (engines ??= loadEngines(runtime.indexUrl).catch((error: unknown) => {
-    engines = undefined; // a later query retries (the network may be back)
-    throw error;
-  }));
+  const load = () =>
+    (engines ??= loadEngines(runtime.indexUrl).catch((error: unknown) => {
+      engines = undefined; // a later query retries (the network may be back)
+      throw error;
+    }));
   const list = (query: string) => {
     let hits = cache.get(query);
     if (!hits) {
@@ -45,7 +46,10 @@ export function createLocalProvider(runtime: SearchRuntime): SearchProvider {
       const all = await list(trimmed);
       const loaded = await load();
       const shown = all.slice(page * hitsPerPage, (page + 1) * hitsPerPage);
-      return { nbHits: all.length, hits: await Promise.all(shown.map((hit) => resolveHit(loaded, hit, tokenize(trimmed)))) };
+      return {
+        nbHits: all.length,
+        hits: await Promise.all(shown.map((hit) => resolveHit(loaded, hit, tokenize(trimmed)))),
+      };
     },
   };
 }

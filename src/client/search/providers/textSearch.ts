@@ -64,7 +64,7 @@ export function createTextSearch(data: LocalIndexData, fetchText: (path: string)
 /** Shards whose term range can hold the term or words starting with it. */
 function shardsFor(starts: readonly string[], term: string): number[] {
   let low = 0;
-  for (let high = starts.length - 1; low < high; ) {
+  for (let high = starts.length - 1; low < high;) {
     const mid = Math.ceil((low + high) / 2);
     if (starts[mid]! <= term) low = mid;
     else high = mid - 1;
@@ -80,7 +80,8 @@ function matchingLines(lines: readonly string[], term: string): Array<[string, n
   for (const line of lines) {
     const tab = line.indexOf('\t');
     const word = line.slice(0, tab);
-    if (word === term || (term.length > 1 && word.startsWith(term) && found.length < MAX_EXPANSIONS)) found.push([word, decodePostings(line.slice(tab + 1))]);
+    if (word === term || (term.length > 1 && word.startsWith(term) && found.length < MAX_EXPANSIONS))
+      found.push([word, decodePostings(line.slice(tab + 1))]);
   }
   return found;
 }

@@ -5,12 +5,21 @@
  * `hierarchy.lvl0`..`hierarchy.lvl6`, content, url, type) with `highlight` / `highlights` marked with `<mark>`.
  */
 import { SearchClient } from 'typesense';
+import { typesenseNode } from '../../../shared/docsearch.js';
 import type { SearchRuntime } from '../../../shared/search.js';
 import { buildFacetFilters, toTypesenseFilter } from '../facets.js';
-import { createHit, type DocSearchHit, type HitType, type Level, type PlainHierarchy, type SearchProvider, sanitizeHighlight } from '../hits.js';
+import {
+  createHit,
+  type DocSearchHit,
+  HIERARCHY_LEVELS,
+  type HitType,
+  type HierarchyLevel,
+  type PlainHierarchy,
+  type SearchProvider,
+  sanitizeHighlight,
+} from '../hits.js';
 
-const LEVELS = ['lvl0', 'lvl1', 'lvl2', 'lvl3', 'lvl4', 'lvl5', 'lvl6'] as const;
-const QUERY_BY = [...LEVELS.map((level) => `hierarchy.${level}`), 'content'].join(',');
+const QUERY_BY = [...HIERARCHY_LEVELS.map((level) => `hierarchy.${level}`), 'content'].join(',');
 
 interface TypesenseHit {
   document: Record<string, string | null | undefined>;
@@ -19,9 +28,8 @@ interface TypesenseHit {
 }
 
 export function createTypesenseProvider(runtime: SearchRuntime): SearchProvider {
-  const node = new URL(runtime.host);
   const client = new SearchClient({
-    nodes: [{ host: node.hostname, port: Number(node.port || (node.protocol === 'http:' ? 80 : 443)), protocol: node.protocol.replace(':', ''), path: node.pathname.replace(/\/$/, '') }],
+    nodes: [typesenseNode(new URL(runtime.host))],
     apiKey: runtime.apiKey,
     connectionTimeoutSeconds: 5,
     numRetries: 0,
@@ -29,10 +37,23 @@ export function createTypesenseProvider(runtime: SearchRuntime): SearchProvider 
   const filterBy = toTypesenseFilter(buildFacetFilters(runtime));
   return {
     async search({ query, page, hitsPerPage }) {
-      const search = { collection: runtime.indexName, q: query, query_by: QUERY_BY, ...(filterBy && { filter_by: filterBy }), page: page + 1, per_page: hitsPerPage, highlight_full_fields: QUERY_BY, highlight_start_tag: '<mark>', highlight_end_tag: '</mark>', snippet_threshold: 8, highlight_affix_num_tokens: 12 };
+      const search = {
+        collection: runtime.indexName,
+        q: query,
+        query_by: QUERY_BY,
+        ...(filterBy && { filter_by: filterBy }),
+        page: page + 1,
+        per_page: hitsPerPage,
+        highlight_full_fields: QUERY_BY,
+        highlight_start_tag: '<mark>',
+        highlight_end_tag: '</mark>',
+        snippet_threshold: 8,
+        highlight_affix_num_tokens: 12,
+      };
       const response = await client.multiSearch.perform({ searches: [search] }, {});
       const result = response.results[0] as { found?: number; hits?: TypesenseHit[]; error?: string } | undefined;
-      if (!result || result.error || !result.hits) throw new Error(`Typesense answered with an error: ${result?.error ?? 'no results'}`);
+      if (!result || result.error || !result.hits)
+        throw new Error(`Typesense answered with an error: ${result?.error ?? 'no results'}`);
       return { nbHits: result.found ?? result.hits.length, hits: result.hits.map(toDocSearchHit) };
     },
   };
@@ -47,12 +68,18 @@ export function toDocSearchHit(hit: TypesenseHit): DocSearchHit {
     return html ? sanitizeHighlight(html) : undefined;
   };
   const hierarchy = { lvl0: doc['hierarchy.lvl0'] ?? '', lvl1: doc['hierarchy.lvl1'] ?? '' } as PlainHierarchy;
-  const highlighted: Partial<Record<Level, string>> = {};
-  for (const level of LEVELS) {
+  const highlighted: Partial<Record<HierarchyLevel, string>> = {};
+  for (const level of HIERARCHY_LEVELS) {
     if (level !== 'lvl0' && level !== 'lvl1') hierarchy[level] = doc[`hierarchy.${level}`] ?? null;
     const html = marked(`hierarchy.${level}`);
     if (html) highlighted[level] = html;
   }
   const content = doc.content ? (marked('content') ?? sanitizeHighlight(doc.content)) : null;
-  return createHit({ url: doc.url ?? '', type: (doc.type ?? 'content') as HitType, hierarchy, highlighted, contentHtml: content });
+  return createHit({
+    url: doc.url ?? '',
+    type: (doc.type ?? 'content') as HitType,
+    hierarchy,
+    highlighted,
+    contentHtml: content,
+  });
 }

@@ -2,10 +2,8 @@
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { directoryFiles, startSiteServer, type SiteServer } from '../../src/node/server/index.js';
-import { makeTempDir, repoRoot, runWiki } from '../helpers/cli.js';
-
-export const corpusDir = path.resolve(repoRoot, '../shared/corpora/knowledge');
-
+import { makeTempDir, runWiki } from '../helpers/cli.js';
+import { corpusDir } from './sharedFolder.js';
 
 /** `wiki build --docs <real corpus>` into a temp folder; returns the folder and the CLI's summary line. */
 export async function buildCorpusSite(): Promise<{ outDir: string; summary: string }> {

@@ -1,14 +1,13 @@
 /**
- * A Map that keeps only its most recently used entries. Pages render in sidebar order, so a branch's pages come
- * together (its subcategories' pages in between): a few recent branches serve every page, and a build keeps no
- * per-branch data for the whole site (50,000 synthetic notes: 4,167 branches). Written here rather than taken from
- * a package: a Map already iterates in insertion order, so this is a dozen lines.
+ * A Map that keeps only its most recently used entries (an LRU cache), for the build, the server and the browser.
+ * Written here rather than taken from a package: a Map already iterates in insertion order, so this is a dozen lines.
  */
 export class RecentMap<K, V> {
   private readonly entries = new Map<K, V>();
 
   constructor(private readonly limit: number) {}
 
+  /** The value, now the most recently used; undefined when absent. */
   get(key: K): V | undefined {
     const value = this.entries.get(key);
     if (value === undefined) return undefined;
@@ -17,10 +16,20 @@ export class RecentMap<K, V> {
     return value;
   }
 
+  /** Whether the key is held (without counting as a use). */
+  has(key: K): boolean {
+    return this.entries.has(key);
+  }
+
+  /** Sets the value as the most recently used, dropping the least recently used entry past the limit. */
   set(key: K, value: V): void {
     this.entries.delete(key);
     this.entries.set(key, value);
     if (this.entries.size > this.limit) this.entries.delete(this.entries.keys().next().value as K);
+  }
+
+  delete(key: K): boolean {
+    return this.entries.delete(key);
   }
 
   get size(): number {

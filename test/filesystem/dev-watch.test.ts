@@ -11,15 +11,7 @@ import { afterEach, beforeEach, describe, it } from 'node:test';
 import { isSkippedName } from '../../src/node/notes/scan.js';
 import { watchPaths, type Watcher } from '../../src/node/dev/watch.js';
 import { makeTempDir } from '../helpers/cli.js';
-
-/** Polls until `check` holds; fails after timeoutMs saying what was awaited. */
-async function waitFor(what: string, check: () => boolean, timeoutMs = 10_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error(`Timed out after ${timeoutMs} ms waiting for ${what}`);
-    await sleep(20);
-  }
-}
+import { waitFor } from '../helpers/poll.js';
 
 describe('the wiki dev watcher', () => {
   let siteDir: string;
@@ -41,12 +33,16 @@ describe('the wiki dev watcher', () => {
     ];
     watcher = watchPaths(targets, (paths) => {
       batches.push([...paths].map((filePath) => path.relative(siteDir, filePath)));
-      for (const filePath of paths) readAtBatch.set(path.relative(siteDir, filePath), fs.existsSync(filePath) && fs.statSync(filePath).isFile() ? fs.readFileSync(filePath, 'utf8') : '');
+      for (const filePath of paths)
+        readAtBatch.set(
+          path.relative(siteDir, filePath),
+          fs.existsSync(filePath) && fs.statSync(filePath).isFile() ? fs.readFileSync(filePath, 'utf8') : '',
+        );
     });
     // The first scan takes a moment: until a probe note is reported, a change could come before the watches.
     for (let probe = 0; !reported('docs/probe.md'); probe++) {
       fs.writeFileSync(docs('probe.md'), `# Probe ${probe}\n`);
-      await waitFor('the first change', () => reported('docs/probe.md'), 300).catch(() => undefined);
+      await waitFor('the first change', () => reported('docs/probe.md'), { timeoutMs: 300 }).catch(() => undefined);
       assert.ok(probe < 30, 'the watcher never reported a change');
     }
   }
@@ -69,7 +65,10 @@ describe('the wiki dev watcher', () => {
     fs.writeFileSync(docs('alpha.md'), '# Alpha\n\nFirst save.\n');
     await sleep(20); // within chokidar's 50 ms; what is tested is that the second save is not lost
     fs.writeFileSync(docs('alpha.md'), '# Alpha\n\nSecond save.\n');
-    await waitFor('a batch that reads the second save', () => readAtBatch.get('docs/alpha.md') === '# Alpha\n\nSecond save.\n');
+    await waitFor(
+      'a batch that reads the second save',
+      () => readAtBatch.get('docs/alpha.md') === '# Alpha\n\nSecond save.\n',
+    );
   });
 
   it('reports the config saved through a rename, and a static folder created after the start', async () => {
@@ -84,14 +83,25 @@ describe('the wiki dev watcher', () => {
 
   it('skips what the scan skips and editor droppings, and nothing beside the watched folders', async () => {
     await startWatching();
-    for (const relPath of ['_partials/part.md', '.drafts/idea.md', 'node_modules/pkg/readme.md', 'topics/.hidden.md', 'alpha.md~', '.alpha.md.swp', '4913']) {
+    for (const relPath of [
+      '_partials/part.md',
+      '.drafts/idea.md',
+      'node_modules/pkg/readme.md',
+      'topics/.hidden.md',
+      'alpha.md~',
+      '.alpha.md.swp',
+      '4913',
+    ]) {
       fs.mkdirSync(path.dirname(docs(relPath)), { recursive: true });
       fs.writeFileSync(docs(relPath), 'not a note\n');
     }
     fs.writeFileSync(path.join(siteDir, 'notes.txt'), 'beside the docs folder\n');
     fs.writeFileSync(docs('topics/gamma.md'), '# Gamma\n');
     await waitFor('the note written last', () => reported('docs/topics/gamma.md'));
-    assert.deepEqual(batches.flat().filter((relPath) => relPath !== 'docs/probe.md' && relPath !== 'docs/topics/gamma.md'), []);
+    assert.deepEqual(
+      batches.flat().filter((relPath) => relPath !== 'docs/probe.md' && relPath !== 'docs/topics/gamma.md'),
+      [],
+    );
   });
 
   /** Writes a docs folder of one note, topics/delta.md, at `dir`. */
@@ -119,7 +129,10 @@ describe('the wiki dev watcher', () => {
       await waitFor('the replaced docs folder', () => batches.slice(seen).some((batch) => batch.includes('docs')));
       fs.writeFileSync(docs('topics/delta.md'), '# Delta\n\nEdited.\n');
       fs.writeFileSync(docs('topics/epsilon.md'), '# Epsilon\n');
-      await waitFor('the edit in the new folder', () => readAtBatch.get('docs/topics/delta.md') === '# Delta\n\nEdited.\n');
+      await waitFor(
+        'the edit in the new folder',
+        () => readAtBatch.get('docs/topics/delta.md') === '# Delta\n\nEdited.\n',
+      );
       await waitFor('the note added to the new folder', () => reported('docs/topics/epsilon.md'));
     });
   }

@@ -11,7 +11,12 @@ import { buffer } from 'node:stream/consumers';
 import { after, before, describe, it } from 'node:test';
 import { brotliCompressSync, brotliDecompressSync, constants, gunzipSync } from 'node:zlib';
 import {
-  defaultContentSecurityPolicy, directoryFiles, memoryFiles, startSiteServer, type RequestLogEntry, type SiteServer,
+  defaultContentSecurityPolicy,
+  directoryFiles,
+  memoryFiles,
+  startSiteServer,
+  type RequestLogEntry,
+  type SiteServer,
 } from '../../src/node/server/index.js';
 
 const secret = 'TOP-SECRET-7f3a91';
@@ -49,14 +54,27 @@ interface RawResponse {
 }
 
 /** Sends one request with the path exactly as written. */
-function send(server: SiteServer, rawPath: string, options: { method?: string; headers?: Record<string, string> } = {}) {
+function send(
+  server: SiteServer,
+  rawPath: string,
+  options: { method?: string; headers?: Record<string, string> } = {},
+) {
   return new Promise<RawResponse>((resolve, reject) => {
     const req = request(
-      { host: '127.0.0.1', port: server.port, path: rawPath, method: options.method ?? 'GET', headers: options.headers, agent: false },
+      {
+        host: '127.0.0.1',
+        port: server.port,
+        path: rawPath,
+        method: options.method ?? 'GET',
+        headers: options.headers,
+        agent: false,
+      },
       (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+        res.on('end', () =>
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }),
+        );
       },
     );
     req.on('error', reject);
@@ -149,9 +167,22 @@ describe('routes', () => {
 
 describe('hardening', () => {
   const attacks = [
-    '/../secret.txt', '/%2e%2e/secret.txt', '/a/%2e%2e/%2e%2e/secret.txt', '/..%2fsecret.txt', '/%00',
-    '/a%5c..%5c..%5csecret.txt', '//etc/passwd', '/leak.txt', '/leakdir/secret.txt', '/a/../../secret.txt',
-    '/.%2e/secret.txt', '/%2E%2E/%2E%2E/secret.txt', '/C:%5cWindows', '/%zz', '/%E0%A4%A', '/a/./b',
+    '/../secret.txt',
+    '/%2e%2e/secret.txt',
+    '/a/%2e%2e/%2e%2e/secret.txt',
+    '/..%2fsecret.txt',
+    '/%00',
+    '/a%5c..%5c..%5csecret.txt',
+    '//etc/passwd',
+    '/leak.txt',
+    '/leakdir/secret.txt',
+    '/a/../../secret.txt',
+    '/.%2e/secret.txt',
+    '/%2E%2E/%2E%2E/secret.txt',
+    '/C:%5cWindows',
+    '/%zz',
+    '/%E0%A4%A',
+    '/a/./b',
     '/..\\secret.txt',
   ];
   for (const url of attacks) {
@@ -177,7 +208,15 @@ describe('hardening', () => {
 
   it('never reads outside the root through directoryFiles', async () => {
     const files = directoryFiles(root);
-    for (const relPath of ['../secret.txt', '/etc/passwd', 'leak.txt', 'leakdir/secret.txt', 'a', '', 'a/../../secret.txt']) {
+    for (const relPath of [
+      '../secret.txt',
+      '/etc/passwd',
+      'leak.txt',
+      'leakdir/secret.txt',
+      'a',
+      '',
+      'a/../../secret.txt',
+    ]) {
       assert.equal(await files.open(relPath), undefined, relPath);
     }
     const file = (await files.open('a/index.html'))!;
@@ -201,11 +240,21 @@ describe('hardening', () => {
 
 describe('headers', () => {
   const types: Array<[string, string]> = [
-    ['/a/b', 'text/html'], ['/assets/style-abc.css', 'text/css'], ['/assets/app-abc123.js', 'text/javascript'],
-    ['/assets/app.mjs', 'text/javascript'], ['/data.json', 'application/json'], ['/feed.xml', 'application/xml'],
-    ['/icon.svg', 'image/svg+xml'], ['/logo.png', 'image/png'], ['/photo.jpg', 'image/jpeg'], ['/anim.gif', 'image/gif'],
-    ['/img.webp', 'image/webp'], ['/favicon.ico', 'image/x-icon'], ['/font.woff2', 'font/woff2'],
-    ['/robots.txt', 'text/plain'], ['/mod.wasm', 'application/wasm'],
+    ['/a/b', 'text/html'],
+    ['/assets/style-abc.css', 'text/css'],
+    ['/assets/app-abc123.js', 'text/javascript'],
+    ['/assets/app.mjs', 'text/javascript'],
+    ['/data.json', 'application/json'],
+    ['/feed.xml', 'application/xml'],
+    ['/icon.svg', 'image/svg+xml'],
+    ['/logo.png', 'image/png'],
+    ['/photo.jpg', 'image/jpeg'],
+    ['/anim.gif', 'image/gif'],
+    ['/img.webp', 'image/webp'],
+    ['/favicon.ico', 'image/x-icon'],
+    ['/font.woff2', 'font/woff2'],
+    ['/robots.txt', 'text/plain'],
+    ['/mod.wasm', 'application/wasm'],
     ['/pagefind/pagefind.pf_meta', 'application/octet-stream'],
     ['/pagefind/index/en_1.pf_index', 'application/octet-stream'],
     ['/pagefind/fragment/en_1.pf_fragment', 'application/octet-stream'],
@@ -219,7 +268,10 @@ describe('headers', () => {
   }
 
   it('caches hashed assets forever and revalidates pages', async () => {
-    assert.equal((await send(server, '/assets/app-abc123.js')).headers['cache-control'], 'public, max-age=31536000, immutable');
+    assert.equal(
+      (await send(server, '/assets/app-abc123.js')).headers['cache-control'],
+      'public, max-age=31536000, immutable',
+    );
     assert.equal((await send(server, '/a/b')).headers['cache-control'], 'no-cache');
   });
 
@@ -247,7 +299,10 @@ describe('headers', () => {
   ];
   for (const [accept, encoding, decode] of encodings) {
     it(`compresses with ${encoding} for "${accept}"`, async () => {
-      for (const [url, original] of [['/a/b', bigPage], ['/assets/app-abc123.js', appJs]] as const) {
+      for (const [url, original] of [
+        ['/a/b', bigPage],
+        ['/assets/app-abc123.js', appJs],
+      ] as const) {
         const res = await send(server, url, { headers: { 'Accept-Encoding': accept } });
         assert.equal(res.headers['content-encoding'], encoding);
         assert.equal(res.headers.vary, 'Accept-Encoding');
@@ -257,7 +312,14 @@ describe('headers', () => {
   }
 
   it('compresses hashed assets at brotli quality 11 (once for every visitor) and pages at quality 5', async () => {
-    const quality = (text: string, level: number) => brotliCompressSync(text, { params: { [constants.BROTLI_PARAM_QUALITY]: level, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT, [constants.BROTLI_PARAM_SIZE_HINT]: Buffer.byteLength(text) } });
+    const quality = (text: string, level: number) =>
+      brotliCompressSync(text, {
+        params: {
+          [constants.BROTLI_PARAM_QUALITY]: level,
+          [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+          [constants.BROTLI_PARAM_SIZE_HINT]: Buffer.byteLength(text),
+        },
+      });
     const asset = await send(server, '/assets/app-abc123.js', { headers: { 'Accept-Encoding': 'br' } });
     assert.deepEqual(asset.body, quality(appJs, 11));
     const page = await send(server, '/a/b', { headers: { 'Accept-Encoding': 'br' } });
@@ -265,7 +327,11 @@ describe('headers', () => {
   });
 
   it('leaves small, binary or unaccepted bodies alone', async () => {
-    for (const [url, accept] of [['/', 'br'], ['/logo.png', 'br'], ['/a/b', 'identity']]) {
+    for (const [url, accept] of [
+      ['/', 'br'],
+      ['/logo.png', 'br'],
+      ['/a/b', 'identity'],
+    ]) {
       const res = await send(server, url!, { headers: { 'Accept-Encoding': accept! } });
       assert.equal(res.headers['content-encoding'], undefined, url);
     }
@@ -281,7 +347,11 @@ describe('memoryFiles', () => {
     ['assets/app-abc123.js', new TextEncoder().encode(appJs)],
   ]);
   before(async () => {
-    memoryServer = await startSiteServer({ files: memoryFiles(files), port: 0, contentSecurityPolicy: "default-src 'none'" });
+    memoryServer = await startSiteServer({
+      files: memoryFiles(files),
+      port: 0,
+      contentSecurityPolicy: "default-src 'none'",
+    });
   });
   after(() => memoryServer.close());
 

@@ -17,7 +17,10 @@ describe('site writer', () => {
     const expected = Buffer.concat([Buffer.from('<p>naïve 🎉 '), shared, Buffer.from(' done</p>\n')]);
     assert.deepEqual(fs.readFileSync(path.join(dir, 'a/page.html')), expected);
     assert.deepEqual(joinContents(pieces), expected);
-    assert.equal(fs.readFileSync(path.join(dir, 'b/page.html'), 'utf8'), `${'x'.repeat(70_000)}<nav>Café ✓</nav>${'é'.repeat(40_000)}`);
+    assert.equal(
+      fs.readFileSync(path.join(dir, 'b/page.html'), 'utf8'),
+      `${'x'.repeat(70_000)}<nav>Café ✓</nav>${'é'.repeat(40_000)}`,
+    );
   });
 
   it('keeps plain text and bytes as they are', () => {

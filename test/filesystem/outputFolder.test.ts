@@ -7,15 +7,29 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, it } from 'node:test';
 import { loadNativeFs } from '../../src/node/pipeline/nativeFs.js';
-import { adviseFsError, checkOutputFolder, leaseOutputFolder, OUTPUT_MARKER, OutputFolderError, workFolderOf } from '../../src/node/pipeline/outputFolder.js';
+import {
+  adviseFsError,
+  checkOutputFolder,
+  leaseOutputFolder,
+  OUTPUT_MARKER,
+  OutputFolderError,
+  workFolderOf,
+} from '../../src/node/pipeline/outputFolder.js';
 import { makeTempDir } from '../helpers/cli.js';
+import { waitFor } from '../helpers/poll.js';
 
 function makeSite() {
   const root = makeTempDir('wiki-out-');
   const site = path.join(root, 'site');
   for (const dir of ['docs', 'static']) fs.mkdirSync(path.join(site, dir), { recursive: true });
   fs.writeFileSync(path.join(site, 'docs/a.md'), '# A');
-  const folders = { docsDir: path.join(site, 'docs'), staticDir: path.join(site, 'static'), siteDir: site, cwd: site, home: path.join(root, 'home') };
+  const folders = {
+    docsDir: path.join(site, 'docs'),
+    staticDir: path.join(site, 'static'),
+    siteDir: site,
+    cwd: site,
+    home: path.join(root, 'home'),
+  };
   return { root, site, folders };
 }
 
@@ -45,7 +59,10 @@ describe('output folder guard', () => {
       [folders.home, /it is your home folder/],
     ];
     for (const [outDir, expected] of cases) assert.match(refusal(outDir, folders), expected, outDir);
-    assert.match(refusal(site, { ...folders, docsDir: path.join(root, 'elsewhere'), staticDir: path.join(root, 'elsewhere2') }), /it is the folder of the config file/);
+    assert.match(
+      refusal(site, { ...folders, docsDir: path.join(root, 'elsewhere'), staticDir: path.join(root, 'elsewhere2') }),
+      /it is the folder of the config file/,
+    );
   });
 
   it('refuses a folder with files it did not write, or a file; allows a missing, empty or marked folder', () => {
@@ -53,7 +70,10 @@ describe('output folder guard', () => {
     const foreign = path.join(site, 'foreign');
     fs.mkdirSync(foreign);
     fs.writeFileSync(path.join(foreign, 'thesis.tex'), 'mine');
-    assert.match(refusal(foreign, folders), /holds files that `wiki build` did not write \(it has no \.wiki-build file\).*\| Pass an empty or new folder with --out/);
+    assert.match(
+      refusal(foreign, folders),
+      /holds files that `wiki build` did not write \(it has no \.wiki-build file\).*\| Pass an empty or new folder with --out/,
+    );
     fs.writeFileSync(path.join(site, 'file'), 'x');
     assert.match(refusal(path.join(site, 'file'), folders), /it is a file, not a folder/);
     assert.equal(refusal(path.join(site, 'new/deeper/build'), folders), 'allowed');
@@ -92,11 +112,16 @@ for (const [name, native] of [
       const first = await leaseOutputFolder(outDir, { native });
       const told: (number | undefined)[] = [];
       let secondGotIt = false;
-      const second = leaseOutputFolder(outDir, { native, retryMs: 10, onWait: (pid) => told.push(pid) }).then((lease) => {
-        secondGotIt = true;
-        return lease;
+      const second = leaseOutputFolder(outDir, { native, retryMs: 10, onWait: (pid) => told.push(pid) }).then(
+        (lease) => {
+          secondGotIt = true;
+          return lease;
+        },
+      );
+      await waitFor('the second build to say who holds the folder', () => told.length > 0, {
+        timeoutMs: 5000,
+        intervalMs: 5,
       });
-      await waitUntil(() => told.length > 0);
       assert.equal(secondGotIt, false, 'the second lease must wait while the first is held');
       assert.deepEqual(told, [process.pid]);
       first.discard();
@@ -138,9 +163,16 @@ for (const [name, native] of [
 }
 
 describe('native helpers', () => {
-  it('are compiled on Linux by npm install (the atomic swap depends on them)', { skip: process.platform !== 'linux' && 'Linux only' }, () => {
-    assert.ok(loadNativeFs(), 'native/build/Release/wiki_fs.node is missing: run `npm install` (it runs scripts/build-native.mjs)');
-  });
+  it(
+    'are compiled on Linux by npm install (the atomic swap depends on them)',
+    { skip: process.platform !== 'linux' && 'Linux only' },
+    () => {
+      assert.ok(
+        loadNativeFs(),
+        'native/build/Release/wiki_fs.node is missing: run `npm install` (it runs scripts/build-native.mjs)',
+      );
+    },
+  );
 });
 
 describe('file-system errors a user can fix', () => {
@@ -163,11 +195,3 @@ describe('file-system errors a user can fix', () => {
     assert.equal(adviseFsError(other, '/srv/site'), other);
   });
 });
-
-async function waitUntil(condition: () => boolean, timeoutMs = 5_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error('timed out waiting');
-    await new Promise((resolve) => setTimeout(resolve, 5));
-  }
-}

@@ -48,13 +48,20 @@ interface RawResponse {
   body: Buffer;
 }
 
-function send(server: SiteServer, rawPath: string, headers: Record<string, string> = {}, method = 'GET'): Promise<RawResponse> {
+function send(
+  server: SiteServer,
+  rawPath: string,
+  headers: Record<string, string> = {},
+  method = 'GET',
+): Promise<RawResponse> {
   return new Promise((resolve, reject) => {
     request({ host: '127.0.0.1', port: server.port, path: rawPath, method, headers, agent: false }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (chunk: Buffer) => chunks.push(chunk));
       res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
-    }).on('error', reject).end();
+    })
+      .on('error', reject)
+      .end();
   });
 }
 
@@ -164,7 +171,9 @@ describe('file facts cache', () => {
   it('reads a file once per version, however many requests ask, and again when its version changes', async () => {
     const facts = createFileFactsCache();
     const reads = { count: 0 };
-    const results = await Promise.all(Array.from({ length: 10 }, () => facts.get('a.html', countingFile('v1', reads), { hashScripts: true })));
+    const results = await Promise.all(
+      Array.from({ length: 10 }, () => facts.get('a.html', countingFile('v1', reads), { hashScripts: true })),
+    );
     assert.equal(reads.count, 1);
     assert.equal(new Set(results.map((r) => r.etag)).size, 1);
     assert.equal(results[0]!.scriptHashes.length, 1);
@@ -177,7 +186,8 @@ describe('file facts cache', () => {
   it('keeps at most maxEntries versions', async () => {
     const facts = createFileFactsCache(2);
     const reads = { count: 0 };
-    for (const version of ['1', '2', '3', '1']) await facts.get('a.txt', countingFile(version, reads), { hashScripts: false });
+    for (const version of ['1', '2', '3', '1'])
+      await facts.get('a.txt', countingFile(version, reads), { hashScripts: false });
     assert.equal(reads.count, 4, 'version 1 was dropped to keep two entries, so it is read again');
   });
 

@@ -21,23 +21,32 @@ describe('search stage of wiki build (fixture search-basic)', () => {
     assert.ok(data.headings.some(([, level, text]) => level === 3 && text === 'Writing an operator'));
     const shards = data.shardStarts.map((_, n) => readBuilt(outDir, `search/terms/${n}.txt`)).join('\n');
     assert.match(shards, /^zebrafish\t/m, 'a word deep in a note is indexed');
-    const texts = fs.readdirSync(path.join(outDir, 'search/text')).flatMap((file) => JSON.parse(readBuilt(outDir, `search/text/${file}`)) as string[]);
+    const texts = fs
+      .readdirSync(path.join(outDir, 'search/text'))
+      .flatMap((file) => JSON.parse(readBuilt(outDir, `search/text/${file}`)) as string[]);
     assert.ok(texts.some((text) => text.includes('the zebrafish pattern keeps it idempotent')));
     assert.match(readBuilt(outDir, 'search/docsearch.css'), /\.DocSearch-Modal/);
   });
 
   test('every page boots with the search runtime settings (public values only)', () => {
-    const boot = /<script id="__wiki-boot" type="application\/json">(.*?)<\/script>/s.exec(readBuilt(outDir, 'tools/kubernetes.html'))![1]!;
+    const boot = /<script id="__wiki-boot" type="application\/json">(.*?)<\/script>/s.exec(
+      readBuilt(outDir, 'tools/kubernetes.html'),
+    )![1]!;
     const search = (JSON.parse(boot) as { runtime: { search: SearchRuntime } }).runtime.search;
     assert.equal(search.provider, 'local');
     assert.equal(search.indexUrl, '/search/');
     assert.equal(search.searchPagePath, '/search');
-    assert.equal(search.missingResultsUrl, 'https://github.com/example/search-fixture/issues/new?title=Search%3A%20no%20results%20for%20%22{query}%22');
+    assert.equal(
+      search.missingResultsUrl,
+      'https://github.com/example/search-fixture/issues/new?title=Search%3A%20no%20results%20for%20%22{query}%22',
+    );
     assert.deepEqual(search.docsTags, ['default', 'docs-default-current']);
   });
 
   test('wiki search-push refuses the embedded provider and says how to pick a hosted one', async () => {
-    const result = await runWiki(['search-push', '--config', path.join(fixturesDir, 'search-basic/wiki.config.ts')], { env: { WIKI_SEARCH_ADMIN_KEY: 'k' } });
+    const result = await runWiki(['search-push', '--config', path.join(fixturesDir, 'search-basic/wiki.config.ts')], {
+      env: { WIKI_SEARCH_ADMIN_KEY: 'k' },
+    });
     assert.equal(result.code, 1);
     assert.match(result.stderr, /search\.provider is "local"[\s\S]*Set search\.provider to "algolia" or "typesense"/);
   });

@@ -7,11 +7,9 @@ import { loadSite } from '../../src/node/pipeline/pipeline.js';
 import type { SiteData } from '../../src/node/pipeline/site.js';
 import { validateConfig } from '../../src/node/config/loadConfig.js';
 import type { SidebarItem } from '../../src/shared/types.js';
+import { corpusDir as corpus, oracleDir as oracle } from './sharedFolder.js';
 
 // Parity with the reference Docusaurus 2.3.1 build of the real notes corpus (../shared/oracle/knowledge).
-const shared = path.resolve(import.meta.dirname, '../../../shared');
-const corpus = path.join(shared, 'corpora/knowledge');
-const oracle = path.join(shared, 'oracle/knowledge');
 
 interface OraclePage {
   readonly route: string;
@@ -29,19 +27,34 @@ interface ComparableItem {
 }
 
 function comparable(items: readonly (SidebarItem | ComparableItem)[]): ComparableItem[] {
-  return items.map((item) => ({ type: item.type, label: item.label, ...(item.href !== undefined && { href: item.href }), ...('items' in item && item.items && { items: comparable(item.items) }) }));
+  return items.map((item) => ({
+    type: item.type,
+    label: item.label,
+    ...(item.href !== undefined && { href: item.href }),
+    ...('items' in item && item.items && { items: comparable(item.items) }),
+  }));
 }
 
 describe('parity with the reference site on the real corpus', () => {
   let site: SiteData;
   before(async () => {
-    const config = validateConfig({ title: 'Everything I know', url: 'https://wiki.nikiv.dev', editUrl: 'https://github.com/nikitavoloboev/knowledge/tree/main/docs/' }, 'parity');
+    const config = validateConfig(
+      {
+        title: 'Everything I know',
+        url: 'https://wiki.nikiv.dev',
+        editUrl: 'https://github.com/nikitavoloboev/knowledge/tree/main/docs/',
+      },
+      'parity',
+    );
     site = await loadSite(createBuildContext({ config, siteDir: corpus, docsDir: corpus }));
   });
 
   it('produces exactly the oracle routes (1,063 with /search)', () => {
     const expected = fs.readFileSync(path.join(oracle, 'routes.txt'), 'utf8').trim().split('\n');
-    const ours = [...site.notePages.map((page) => page.route), ...site.specialPages.filter((page) => page.kind === 'search').map((page) => page.route)].sort();
+    const ours = [
+      ...site.notePages.map((page) => page.route),
+      ...site.specialPages.filter((page) => page.kind === 'search').map((page) => page.route),
+    ].sort();
     assert.equal(expected.length, 1063);
     assert.deepEqual(ours, [...expected].sort());
   });
@@ -54,22 +67,43 @@ describe('parity with the reference site on the real corpus', () => {
   it('gives every page the oracle <title> and doc id', () => {
     const pages = JSON.parse(fs.readFileSync(path.join(oracle, 'pages.json'), 'utf8')) as OraclePage[];
     const byRoute = new Map(site.notePages.map((page) => [page.route as string, page]));
-    const mismatches = pages.filter((p) => p.route !== '/search').filter((p) => byRoute.get(p.route)?.documentTitle !== p.title || byRoute.get(p.route)?.docId !== p.docId);
-    assert.deepEqual(mismatches.map((p) => `${p.route}: ${byRoute.get(p.route)?.documentTitle} != ${p.title}`), []);
+    const mismatches = pages
+      .filter((p) => p.route !== '/search')
+      .filter((p) => byRoute.get(p.route)?.documentTitle !== p.title || byRoute.get(p.route)?.docId !== p.docId);
+    assert.deepEqual(
+      mismatches.map((p) => `${p.route}: ${byRoute.get(p.route)?.documentTitle} != ${p.title}`),
+      [],
+    );
   });
 
   it('gives every page the oracle h2/h3 anchors, in order', () => {
     const pages = JSON.parse(fs.readFileSync(path.join(oracle, 'pages.json'), 'utf8')) as OraclePage[];
     const byRoute = new Map(site.notePages.map((page) => [page.route as string, page]));
-    const mismatches = pages.filter((p) => p.route !== '/search').filter((p) => JSON.stringify(byRoute.get(p.route)?.toc.map((t) => t.id)) !== JSON.stringify(p.tocAnchors));
-    assert.deepEqual(mismatches.map((p) => p.route), []);
+    const mismatches = pages
+      .filter((p) => p.route !== '/search')
+      .filter((p) => JSON.stringify(byRoute.get(p.route)?.toc.map((t) => t.id)) !== JSON.stringify(p.tocAnchors));
+    assert.deepEqual(
+      mismatches.map((p) => p.route),
+      [],
+    );
   });
 
   it('derives descriptions like the reference (all but a handful of its regex quirks)', () => {
     const pages = JSON.parse(fs.readFileSync(path.join(oracle, 'pages.json'), 'utf8')) as OraclePage[];
     const byRoute = new Map(site.notePages.map((page) => [page.route as string, page]));
-    const unescape = (text: string) => text.replace(/&#x27;/g, "'").replace(/&quot;/g, '"').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
-    const differing = pages.filter((p) => p.description !== null && byRoute.get(p.route)?.description !== unescape(p.description));
-    assert.ok(differing.length <= 5, `descriptions differ on ${differing.length} pages: ${differing.map((p) => p.route).join(', ')}`);
+    const unescape = (text: string) =>
+      text
+        .replace(/&#x27;/g, "'")
+        .replace(/&quot;/g, '"')
+        .replace(/&lt;/g, '<')
+        .replace(/&gt;/g, '>')
+        .replace(/&amp;/g, '&');
+    const differing = pages.filter(
+      (p) => p.description !== null && byRoute.get(p.route)?.description !== unescape(p.description),
+    );
+    assert.ok(
+      differing.length <= 5,
+      `descriptions differ on ${differing.length} pages: ${differing.map((p) => p.route).join(', ')}`,
+    );
   });
 });

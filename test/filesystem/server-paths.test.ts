@@ -65,7 +65,8 @@ describe('href -> request path -> route round trip', () => {
   });
 
   it('still refuses NUL, encoded slashes and malformed escapes', () => {
-    for (const target of ['/a%00b', '/a%2fb', '/a%5cb', '/100%done', '/%E0%A4%A']) assert.equal(parseRequestTarget(target).ok, false, target);
+    for (const target of ['/a%00b', '/a%2fb', '/a%5cb', '/100%done', '/%E0%A4%A'])
+      assert.equal(parseRequestTarget(target).ok, false, target);
   });
 
   it('encodes a Location so no control character reaches a header', () => {
@@ -98,7 +99,9 @@ describe('wiki serve with such names on disk', () => {
         let body = '';
         res.on('data', (chunk: Buffer) => (body += chunk.toString()));
         res.on('end', () => resolve({ status: res.statusCode ?? 0, location: res.headers.location, body }));
-      }).on('error', reject).end();
+      })
+        .on('error', reject)
+        .end();
     });
   }
 

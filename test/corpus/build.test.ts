@@ -3,18 +3,18 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, it } from 'node:test';
 import { htmlPathForRoute, asRoute } from '../../src/shared/paths.js';
-import { makeTempDir, repoRoot, runWiki } from '../helpers/cli.js';
+import { makeTempDir, runWiki } from '../helpers/cli.js';
+import { corpusDir, oracleDir } from './sharedFolder.js';
 
 // The real notes corpus builds end to end with the CLI, and every route of the reference exists as a page.
-const shared = path.resolve(repoRoot, '../shared');
 
 describe('the real corpus through `wiki build`', () => {
   it('builds with no errors and writes a page for every oracle route', async () => {
     const outDir = path.join(makeTempDir(), 'build');
-    const result = await runWiki(['build', '--docs', path.join(shared, 'corpora/knowledge'), '--out', outDir]);
+    const result = await runWiki(['build', '--docs', corpusDir, '--out', outDir]);
     assert.equal(result.code, 0, result.stderr);
     assert.match(result.stdout, /1062 notes, 1063 routes, 0 error\(s\)/);
-    const routes = fs.readFileSync(path.join(shared, 'oracle/knowledge/routes.txt'), 'utf8').trim().split('\n');
+    const routes = fs.readFileSync(path.join(oracleDir, 'routes.txt'), 'utf8').trim().split('\n');
     const missing = routes.filter((route) => !fs.existsSync(path.join(outDir, htmlPathForRoute(asRoute(route)))));
     assert.deepEqual(missing, []);
     const rust = fs.readFileSync(path.join(outDir, 'programming-languages/rust/rust-libraries/index.html'), 'utf8');

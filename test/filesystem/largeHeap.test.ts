@@ -9,7 +9,16 @@ test('holdsNotes counts the notes the scan would read in nested folders, up to t
   const docs = makeTempDir();
   fs.mkdirSync(path.join(docs, 'a/b'), { recursive: true });
   fs.mkdirSync(path.join(docs, 'node_modules/pkg'), { recursive: true });
-  const files = ['one.md', 'a/two.mdx', 'a/b/three.md', 'a/b/image.png', 'a/b/notes.md.bak', 'a/_partial.md', '.hidden.md', 'node_modules/pkg/README.md'];
+  const files = [
+    'one.md',
+    'a/two.mdx',
+    'a/b/three.md',
+    'a/b/image.png',
+    'a/b/notes.md.bak',
+    'a/_partial.md',
+    '.hidden.md',
+    'node_modules/pkg/README.md',
+  ];
   for (const file of files) fs.writeFileSync(path.join(docs, file), '# x\n');
   fs.symlinkSync(docs, path.join(docs, 'a/loop')); // not followed
   assert.equal(holdsNotes(docs, 3), true);

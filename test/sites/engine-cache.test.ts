@@ -1,0 +1,91 @@
+/**
+ * Running the engine as the CLI does, from its esbuild bundle (bin/engine.mjs): from an install whose node_modules
+ * cannot be written, the bundles go to the user's cache folder and their package imports still resolve; and a stack
+ * trace names the engine's TypeScript sources, not the bundle's chunks.
+ */
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, it } from 'node:test';
+import { fixturesDir, makeTempDir, repoRoot, runWiki, type CliResult } from '../helpers/cli.js';
+
+/** What the engine needs to run, copied; node_modules links to the repository's packages, and its .cache is a file. */
+function copyEngineWithReadOnlyCache(): string {
+  const root = path.join(makeTempDir('wiki-readonly-'), 'engine');
+  for (const entry of ['bin', 'src', 'package.json', 'package-lock.json', 'tsconfig.base.json', 'tsconfig.json']) {
+    fs.cpSync(path.join(repoRoot, entry), path.join(root, entry), { recursive: true });
+  }
+  fs.mkdirSync(path.join(root, 'node_modules'));
+  for (const name of fs.readdirSync(path.join(repoRoot, 'node_modules'))) {
+    if (name !== '.cache')
+      fs.symlinkSync(path.join(repoRoot, 'node_modules', name), path.join(root, 'node_modules', name));
+  }
+  // Root ignores file modes, so a read-only folder is simulated by a file where the cache folder would be.
+  fs.writeFileSync(path.join(root, 'node_modules/.cache'), '');
+  return root;
+}
+
+function runEngine(
+  root: string,
+  args: readonly string[],
+  options: { cwd: string; env: NodeJS.ProcessEnv },
+): Promise<CliResult> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [path.join(root, 'bin/wiki.mjs'), ...args], {
+      cwd: options.cwd,
+      env: { ...process.env, ...options.env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code: code ?? 1, stdout, stderr }));
+  });
+}
+
+describe('the engine bundle', () => {
+  it("builds a site with theme overrides and pages when node_modules/.cache can't be written", async () => {
+    const root = copyEngineWithReadOnlyCache();
+    const cacheHome = makeTempDir('wiki-xdg-');
+    const site = path.join(fixturesDir, 'ext-site');
+    const out = path.join(makeTempDir('wiki-readonly-out-'), 'build');
+    const result = await runEngine(root, ['build', '--config', path.join(site, 'wiki.config.ts'), '--out', out], {
+      cwd: site,
+      env: { XDG_CACHE_HOME: cacheHome },
+    });
+    assert.equal(result.code, 0, result.stdout + result.stderr);
+    assert.match(
+      fs.readFileSync(path.join(out, 'about/index.html'), 'utf8'),
+      /About/i,
+      'a custom page rendered by the site renderer bundle',
+    );
+    const [cacheDir, ...others] = fs
+      .readdirSync(path.join(cacheHome, 'everything-i-know'))
+      .map((name) => path.join(cacheHome, 'everything-i-know', name));
+    assert.ok(cacheDir && others.length === 0);
+    // (A site with overrides or pages gets a browser bundle of its own, which is not cached.)
+    const kinds = fs
+      .readdirSync(cacheDir)
+      .map((name) => name.replace(/-[0-9a-f]{16}(\.mjs)?$/, ''))
+      .sort();
+    assert.deepEqual(kinds, ['config', 'engine', 'node_modules', 'renderer']);
+    assert.equal(fs.readFileSync(path.join(root, 'node_modules/.cache'), 'utf8'), '', 'nothing written in the engine');
+  });
+
+  it('reports an unexpected error with a stack trace into the TypeScript sources', async () => {
+    const site = makeTempDir('wiki-trace-');
+    fs.writeFileSync(path.join(site, 'index.html'), '<!doctype html><title>x</title>');
+    // An out-of-range port is not one of the CLI's reported errors: Node's RangeError reaches the top with its stack.
+    const result = await runWiki(['serve', '--dir', site, '--port', '99999']);
+    assert.notEqual(result.code, 0);
+    const frames = result.stderr.split('\n').filter((line) => /^\s+at /.test(line));
+    assert.ok(
+      frames.some((frame) => frame.includes(path.join(repoRoot, 'src/node/server/') + 'staticServer.ts:')),
+      result.stderr,
+    );
+    assert.ok(!frames.some((frame) => /engine-[0-9a-f]{16}/.test(frame)), result.stderr);
+  });
+});
