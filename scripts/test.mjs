@@ -123,19 +123,39 @@ if (runs.some((run) => run.layer.needsShared) && !fs.existsSync(sharedCorpora)) 
 }
 if (runs.some((run) => run.layer.chromium)) ensureChromium();
 
+const totals = { passed: 0, failed: 0, skipped: 0 };
+const countsFile = path.join(os.tmpdir(), `wiki-test-counts-${process.pid}.json`);
+// TAP on the terminal as before, and the counts of each layer into a file for the closing line.
+const reporters = [
+  '--test-reporter=tap',
+  '--test-reporter-destination=stdout',
+  `--test-reporter=${path.join(root, 'scripts/countReporter.mjs')}`,
+  `--test-reporter-destination=${countsFile}`,
+];
 for (const { layer, files } of runs) {
   console.log(`\n# ${layer.name} layer: ${files.length} file(s), ${layer.concurrency} at a time`);
   const started = performance.now();
-  const args = ['--import', 'tsx', '--test', `--test-concurrency=${layer.concurrency}`, ...files];
+  const args = ['--import', 'tsx', '--test', `--test-concurrency=${layer.concurrency}`, ...reporters, ...files];
   const result = spawnSync(process.execPath, args, {
     cwd: root,
     stdio: 'inherit',
     env: { ...process.env, NODE_ENV: 'production' },
   });
   console.log(`# ${layer.name} layer: ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  addCounts(totals, countsFile);
   if (result.status !== 0) {
     const rerun = only.length > 0 ? '' : ` Run it alone with: npm test -- ${layer.dir}`;
     console.error(`\nThe ${layer.name} layer failed (see above); later layers did not run.${rerun}`);
+    console.log(`\ntests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
     process.exit(result.status ?? 1);
   }
+}
+console.log(`\ntests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
+
+/** Adds one layer's counts (written by scripts/countReporter.mjs) to the totals. */
+function addCounts(sum, file) {
+  if (!fs.existsSync(file)) return;
+  const counts = JSON.parse(fs.readFileSync(file, 'utf8'));
+  for (const key of Object.keys(sum)) sum[key] += counts[key] ?? 0;
+  fs.rmSync(file, { force: true });
 }

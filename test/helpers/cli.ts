@@ -13,13 +13,13 @@ export interface CliResult {
   readonly stderr: string;
 }
 
-/** Runs the real `wiki` CLI (bin/wiki.mjs) as a child process. */
+/** Runs the real `wiki` CLI (bin/wiki.mjs, of this checkout or of a copy of the engine at `engineRoot`) as a child process. */
 export function runWiki(
   args: readonly string[],
-  options: { cwd?: string; env?: NodeJS.ProcessEnv } = {},
+  options: { cwd?: string; env?: NodeJS.ProcessEnv; engineRoot?: string } = {},
 ): Promise<CliResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [path.join(repoRoot, 'bin/wiki.mjs'), ...args], {
+    const child = spawn(process.execPath, [path.join(options.engineRoot ?? repoRoot, 'bin/wiki.mjs'), ...args], {
       cwd: options.cwd ?? repoRoot,
       env: { ...process.env, ...options.env },
       stdio: ['ignore', 'pipe', 'pipe'],

@@ -4,11 +4,10 @@
  * trace names the engine's TypeScript sources, not the bundle's chunks.
  */
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, it } from 'node:test';
-import { fixturesDir, makeTempDir, repoRoot, runWiki, type CliResult } from '../helpers/cli.js';
+import { fixturesDir, makeTempDir, repoRoot, runWiki } from '../helpers/cli.js';
 
 /** What the engine needs to run, copied; node_modules links to the repository's packages, and its .cache is a file. */
 function copyEngineWithReadOnlyCache(): string {
@@ -26,35 +25,16 @@ function copyEngineWithReadOnlyCache(): string {
   return root;
 }
 
-function runEngine(
-  root: string,
-  args: readonly string[],
-  options: { cwd: string; env: NodeJS.ProcessEnv },
-): Promise<CliResult> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [path.join(root, 'bin/wiki.mjs'), ...args], {
-      cwd: options.cwd,
-      env: { ...process.env, ...options.env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code: code ?? 1, stdout, stderr }));
-  });
-}
-
 describe('the engine bundle', () => {
   it("builds a site with theme overrides and pages when node_modules/.cache can't be written", async () => {
     const root = copyEngineWithReadOnlyCache();
     const cacheHome = makeTempDir('wiki-xdg-');
     const site = path.join(fixturesDir, 'ext-site');
     const out = path.join(makeTempDir('wiki-readonly-out-'), 'build');
-    const result = await runEngine(root, ['build', '--config', path.join(site, 'wiki.config.ts'), '--out', out], {
+    const result = await runWiki(['build', '--config', path.join(site, 'wiki.config.ts'), '--out', out], {
       cwd: site,
       env: { XDG_CACHE_HOME: cacheHome },
+      engineRoot: root,
     });
     assert.equal(result.code, 0, result.stdout + result.stderr);
     assert.match(

@@ -2,13 +2,10 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { validateConfig } from '../../src/node/config/loadConfig.js';
 import type { SiteConfigInput } from '../../src/node/config/schema.js';
-import { DiagnosticList } from '../../src/node/diagnostics.js';
 import { buildNotePageModels } from '../../src/node/resolve/pageModels.js';
-import { parseNotesInline } from '../../src/node/notes/parseNotes.js';
-import { resolveNotes } from '../../src/node/resolve/routes.js';
 import { buildSidebar } from '../../src/node/resolve/sidebar.js';
-import { asSourcePath } from '../../src/shared/paths.js';
 import type { DocPageModel } from '../../src/shared/types.js';
+import { parseVirtualNotes } from '../helpers/virtualNotes.js';
 
 const files: Record<string, string> = {
   'intro.md': '---\nslug: /\n---\n# Home\n\nWelcome to the wiki.',
@@ -34,27 +31,7 @@ function buildPages(config: Partial<SiteConfigInput> = {}): Map<string, DocPageM
     },
     'test',
   );
-  const notes = Object.entries(files).map(([sourcePath, text]) => ({
-    sourcePath: asSourcePath(sourcePath),
-    filePath: `/virtual/docs/${sourcePath}`,
-    text,
-  }));
-  const diagnostics = new DiagnosticList();
-  const { notes: docs } = resolveNotes({
-    notes,
-    diagnostics,
-    displayPath: (file) => file,
-    includeDrafts: false,
-    trailingSlash: siteConfig.trailingSlash,
-    onDuplicateRoutes: 'warn',
-  });
-  const parsed = parseNotesInline(docs, {
-    routes: docs.map((doc) => [doc.sourcePath, doc.route] as const),
-    docsDir: '/virtual/docs',
-    staticFiles: new Set(),
-    extraRoutes: new Set(),
-    baseUrl: siteConfig.baseUrl,
-  });
+  const parsed = parseVirtualNotes(files, { trailingSlash: siteConfig.trailingSlash, baseUrl: siteConfig.baseUrl });
   const sidebar = buildSidebar({ docs: parsed, categories: new Map(), collapsed: true });
   return new Map(
     buildNotePageModels({ config: siteConfig, sidebar, docs: parsed }).map((page) => [page.docId as string, page]),

@@ -3,37 +3,18 @@ import { describe, it } from 'node:test';
 import type { CategoryMetadata } from '../../src/node/notes/category.js';
 import type { ParsedNote } from '../../src/node/notes/note.js';
 import { DiagnosticList } from '../../src/node/diagnostics.js';
-import { parseNotesInline } from '../../src/node/notes/parseNotes.js';
-import { resolveNotes } from '../../src/node/resolve/routes.js';
 import { buildSidebar, flattenSidebar } from '../../src/node/resolve/sidebar.js';
-import { asDocId, asRoute, asSourcePath } from '../../src/shared/paths.js';
+import { asDocId, asRoute } from '../../src/shared/paths.js';
 import { pruneSidebar } from '../../src/shared/sidebar.js';
 import type { SidebarItem } from '../../src/shared/types.js';
+import { parseVirtualNotes } from '../helpers/virtualNotes.js';
 
-/** In-memory notes (docs-relative path -> file text) through the real resolve and parse stages. */
+/** In-memory notes (docs-relative path -> file text) through the real resolve and parse stages; no problems expected. */
 function parseNotes(files: Record<string, string>): ParsedNote[] {
-  const notes = Object.entries(files).map(([sourcePath, text]) => ({
-    sourcePath: asSourcePath(sourcePath),
-    filePath: `/virtual/docs/${sourcePath}`,
-    text,
-  }));
   const diagnostics = new DiagnosticList();
-  const { notes: docs } = resolveNotes({
-    notes,
-    diagnostics,
-    displayPath: (file) => file,
-    includeDrafts: false,
-    trailingSlash: undefined,
-    onDuplicateRoutes: 'warn',
-  });
+  const parsed = parseVirtualNotes(files, { diagnostics });
   assert.deepEqual(diagnostics.items, []);
-  return parseNotesInline(docs, {
-    routes: docs.map((doc) => [doc.sourcePath, doc.route] as const),
-    docsDir: '/virtual/docs',
-    staticFiles: new Set(),
-    extraRoutes: new Set(),
-    baseUrl: '/',
-  });
+  return parsed;
 }
 
 /** The tree as a compact outline: "Label -> /href" for links, "[Label -> /href]" or "[Label]" for categories. */

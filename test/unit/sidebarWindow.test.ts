@@ -4,10 +4,8 @@ import { buildRuntimeFiles } from '../../src/node/pipeline/runtimeData.js';
 import { validateConfig } from '../../src/node/config/loadConfig.js';
 import { DiagnosticList } from '../../src/node/diagnostics.js';
 import { buildNotePageModels } from '../../src/node/resolve/pageModels.js';
-import { parseNotesInline } from '../../src/node/notes/parseNotes.js';
-import { resolveNotes } from '../../src/node/resolve/routes.js';
 import { buildSidebar, MAX_REPEATED_TITLE, shortenTitle } from '../../src/node/resolve/sidebar.js';
-import { asDocId, asRoute, asSourcePath } from '../../src/shared/paths.js';
+import { asDocId, asRoute } from '../../src/shared/paths.js';
 import {
   assemblePageSidebar,
   indexSidebarRoutes,
@@ -30,6 +28,7 @@ import type { Breadcrumb, DocPageModel, SidebarCategory, SidebarItem, SidebarMor
 import type { RuntimeContext } from '../../src/client/context.js';
 import { createViewStore } from '../../src/client/context.js';
 import { loadSidebarItems, sidebarForPage } from '../../src/client/sidebarBranches.js';
+import { parseVirtualNotes } from '../helpers/virtualNotes.js';
 
 // The windows of wide sidebar lists: what each page carries of a list of more than SIDEBAR_WIDE_LIST items, and what
 // the browser rebuilds from the sidebar files (it must be the very tree the page was rendered with, or hydration fails).
@@ -477,27 +476,8 @@ describe('a note with a very long title', () => {
     'd.md': `---\nsidebar_label: ${long}\n---\n# D`,
   };
   const siteConfig = validateConfig({ title: 'Site', url: 'https://wiki.example.com' }, 'test');
-  const notes = Object.entries(files).map(([sourcePath, text]) => ({
-    sourcePath: asSourcePath(sourcePath),
-    filePath: `/virtual/docs/${sourcePath}`,
-    text,
-  }));
   const diagnostics = new DiagnosticList();
-  const { notes: docs } = resolveNotes({
-    notes,
-    diagnostics,
-    displayPath: (file) => file,
-    includeDrafts: false,
-    trailingSlash: undefined,
-    onDuplicateRoutes: 'warn',
-  });
-  const parsed = parseNotesInline(docs, {
-    routes: docs.map((doc) => [doc.sourcePath, doc.route] as const),
-    docsDir: '/virtual/docs',
-    staticFiles: new Set(),
-    extraRoutes: new Set(),
-    baseUrl: '/',
-  });
+  const parsed = parseVirtualNotes(files, { diagnostics });
   const sidebar = buildSidebar({ docs: parsed, categories: new Map(), collapsed: true });
   const pages = new Map(
     buildNotePageModels({
