@@ -6,9 +6,16 @@ import { enginePath } from './engineRoot.js';
 /** Every worker entry: its bundle name (bin/wiki.mjs bundles each as `<name>.mjs`) -> its source file. */
 export const workerEntries = {
   indexWorker: 'src/node/search/indexWorker.ts',
+  renderWorker: 'src/node/pipeline/renderWorker.ts',
 } as const;
 
 export type WorkerName = keyof typeof workerEntries;
+
+/**
+ * The build's workers allocate in short bursts (a batch of notes, a page): a small young generation keeps each
+ * isolate's memory down at the cost of a few more minor collections (bench/README.md).
+ */
+export const WORKER_LIMITS = { maxYoungGenerationSizeMb: 8 };
 
 /** A new worker running `name`: the bundled sibling chunk, or the TypeScript source through tsx. */
 export function startWorker(name: WorkerName, options: WorkerOptions): Worker {

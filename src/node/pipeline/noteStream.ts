@@ -49,6 +49,7 @@ export function createNoteStream(
   const levels = context.config.tableOfContents;
   const render = (note: Note) => parseNoteContent(context, note, parser);
   const tailStart = startOfLast(sources, TAIL_CHARS);
+  const fileByRoute = new Map<string, string>(sources.map((note) => [note.route, note.filePath]));
   let parsed = 0;
   // A rendered note goes to the link check and the search index now, and waits for its page.
   const accept = (content: NoteContent, index: number) => {
@@ -77,8 +78,8 @@ export function createNoteStream(
     },
     checkLinks: () => checkLinks(linked, context),
     sourceOf: (route) => {
-      const note = sources.find((candidate) => candidate.route === route);
-      return note && context.displayPath(note.filePath);
+      const filePath = fileByRoute.get(route);
+      return filePath && context.displayPath(filePath);
     },
   };
 }

@@ -26,7 +26,7 @@ import {
   summariseNotes,
 } from '../notes/parseNotes.js';
 import { scanNotes, type ScannedNote } from '../notes/scan.js';
-import type { PageRenderer, SiteExtensions } from '../render/loadRenderer.js';
+import { type PageRenderer, type SiteExtensions, usesEngineRenderer } from '../render/loadRenderer.js';
 import { buildCustomPageModels, scanCustomPages } from '../resolve/customPages.js';
 import { buildNotePageModels, buildSpecialPageModels, withNoteContent } from '../resolve/pageModels.js';
 import { resolveNotes } from '../resolve/routes.js';
@@ -35,6 +35,7 @@ import { buildThemeSettings } from '../resolve/themeSettings.js';
 import { bootSearchIndex, type SearchIndexBoot, startSearchIndex } from '../search/index.js';
 import { createSiteWriter } from '../siteWriter.js';
 import { findThemeOverrides } from '../theme/components.js';
+import { bootRenderPool, type RenderPool } from './renderPool.js';
 import { startBundles } from './bundles.js';
 import { checkLinks, toLinkCheckNote } from './checkLinks.js';
 import { emitSite, listFilesToCopy } from './emit.js';
@@ -188,8 +189,9 @@ export interface BuildOptions {
  * the output only when no error (or, with --strict, no warning) was reported.
  */
 export async function buildSite(context: BuildContext, options: BuildOptions): Promise<BuildSummary> {
-  // The index worker loads its modules on the second core while this thread reads the site.
+  // The index worker and the render pool's worker load their modules on the second core while this thread reads the site.
   const searchBoot = bootSearchIndex(context.config);
+  const poolBoot = bootRenderPool();
   try {
     const outline = await loadOutline(context);
     const failed = () => context.diagnostics.errorCount > 0 || (options.strict && context.diagnostics.warningCount > 0);
@@ -203,7 +205,9 @@ export async function buildSite(context: BuildContext, options: BuildOptions): P
     await emitSite(
       context.outDir,
       async (staging) => {
-        const written = await writeSite(context, outline, staging, searchBoot);
+        // The pool renders with the engine's theme: a site's overrides are bundled for this thread alone.
+        const pool = usesEngineRenderer(outline.extensions) ? poolBoot.start(staging) : undefined;
+        const written = await writeSite(context, outline, staging, { search: searchBoot, ...(pool && { pool }) });
         specialPages = written.specialPages;
         return !failed();
       },
@@ -212,6 +216,7 @@ export async function buildSite(context: BuildContext, options: BuildOptions): P
     return { notes: outline.notes.length, routes: routes(specialPages) };
   } finally {
     await searchBoot.cancel(); // a no-op once the index is written; else the build stopped before its worker was used
+    await poolBoot.stop();
   }
 }
 
@@ -220,10 +225,11 @@ async function writeSite(
   context: BuildContext,
   outline: SiteOutline,
   staging: string,
-  searchBoot: SearchIndexBoot,
+  workers: { search: SearchIndexBoot; pool?: RenderPool },
 ): Promise<{ specialPages: readonly (SpecialPageModel | CustomPageModel)[] }> {
-  // The index worker writes its files into the staging folder itself, beside the page writer.
-  const search = searchBoot.start({ pages: outline.notePages, writeTo: staging });
+  // The index worker (and the render pool) write their files into the staging folder themselves, beside this thread.
+  const search = workers.search.start({ pages: outline.notePages, writeTo: staging });
+  const { pool } = workers;
   try {
     const notes = createNoteStream(outline, context, search);
     await timeStageAsync(context, 'parse', () => notes.renderAhead(outline.bundles)); // while esbuild bundles
@@ -239,16 +245,18 @@ async function writeSite(
       config: context.config,
       client,
       sourceOf: notes.sourceOf,
+      ...(pool && { pool }),
     });
     timeStage(context, 'render+emit', () => {
       for (const file of files) writer.write(file);
     });
+    if (pool) await timeStageAsync(context, 'render pool', () => pool.finish());
     for (const file of await timeStageAsync(context, 'search', () => search.finish())) writer.write(file);
     const assets = timeStage(context, 'links', () => notes.checkLinks());
     for (const [source, relPath] of [...outline.staticCopies, ...assets]) writer.copy(source, relPath);
     return { specialPages };
   } catch (error) {
-    await search.stop(); // before emitSite removes the staging folder the worker writes into
+    await Promise.all([search.stop(), pool?.stop()]); // before emitSite removes the staging folder they write into
     throw error;
   }
 }

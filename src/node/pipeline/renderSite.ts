@@ -20,6 +20,7 @@ import type {
 import type { SiteConfig } from '../config/schema.js';
 import type { PageRenderer } from '../render/loadRenderer.js';
 import type { ClientAssets } from './clientBundle.js';
+import type { PagePool } from './renderPool.js';
 import type { SiteFile } from '../siteWriter.js';
 import { RecentMap } from '../../shared/recentMap.js';
 import { createSidebarHtmlCache, RECENT_BRANCHES } from '../render/sidebarCache.js';
@@ -37,9 +38,11 @@ export interface RenderSiteInput {
   readonly client: ClientAssets;
   /** The note file behind a page's route, for the message when its page fails to render. */
   readonly sourceOf?: (route: string) => string | undefined;
+  /** Another thread that renders and writes the note pages it takes (`wiki build`'s render pool). */
+  readonly pool?: PagePool;
 }
 
-/** What every note's page is rendered with. */
+/** What every note's page is rendered with (plain data: it is also sent to the render pool's thread). */
 export interface DocPageSettings {
   readonly theme: ThemeSettings;
   readonly sidebar: readonly SidebarItem[];
@@ -72,10 +75,12 @@ export function* renderSite(input: RenderSiteInput): Generator<SiteFile> {
     sharedBootJson: `"site":${JSON.stringify(input.theme)},"runtime":${JSON.stringify(runtime)}`,
   };
   const renderDocPage = createDocPageRenderer(settings, renderer.renderPageParts);
+  input.pool?.start(settings);
   const docRoutes: Route[] = [];
   for (const page of input.notePages) {
     docRoutes.push(page.route);
-    yield* renderNotePage(renderDocPage, page, input.sourceOf);
+    if (!input.pool?.offer(page, input.sourceOf?.(page.route)))
+      yield* renderNotePage(renderDocPage, page, input.sourceOf);
   }
   for (const page of specialPages) {
     const bootJson = `{"page":${JSON.stringify(page)},${settings.sharedBootJson}}`;

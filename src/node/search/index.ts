@@ -11,7 +11,7 @@ import type { SiteConfig } from '../config/schema.js';
 import { type IndexWorkerMessage, type IndexWorkerReply, type LocalIndexInput, POSTED } from './indexFiles.js';
 import { type RecordNote, type RecordPage, SEARCH_DOCS_TAG, SEARCH_LANGUAGE } from './records.js';
 import { enginePath } from '../engineRoot.js';
-import { startWorker } from '../workers.js';
+import { startWorker, WORKER_LIMITS } from '../workers.js';
 
 /** Where the search files go in the site (not under assets/: their names are not content-hashed). */
 export const INDEX_DIR = 'search/';
@@ -152,6 +152,7 @@ function bootIndexWorker(): BootedIndexWorker {
   const worker = startWorker('indexWorker', {
     workerData: { signal, notes: notes.port2, port: replies.port2 },
     transferList: [notes.port2, replies.port2],
+    resourceLimits: WORKER_LIMITS,
   });
   worker.unref();
   const reply = new Promise<IndexWorkerReply>((resolve) => {

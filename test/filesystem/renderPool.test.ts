@@ -1,0 +1,78 @@
+/** The render pool: the note pages its worker takes are written exactly as the main thread renders them. */
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, it } from 'node:test';
+import { validateConfig } from '../../src/node/config/loadConfig.js';
+import { createBuildContext } from '../../src/node/context.js';
+import { loadSite } from '../../src/node/pipeline/pipeline.js';
+import { bootRenderPool, type PagePool } from '../../src/node/pipeline/renderPool.js';
+import { renderSite, type RenderSiteInput } from '../../src/node/pipeline/renderSite.js';
+import { createSiteWriter, joinContents } from '../../src/node/siteWriter.js';
+import { fixturesDir, makeTempDir } from '../helpers/cli.js';
+
+const siteDir = path.join(fixturesDir, 'basic');
+
+describe('the render pool', () => {
+  it('writes the pages it takes byte for byte as the main thread renders them', async () => {
+    const config = validateConfig({ title: 'Pool', url: 'https://pool.example.com' }, 'test');
+    const context = createBuildContext({ config, siteDir, docsDir: path.join(siteDir, 'docs') });
+    const site = await loadSite(context);
+    const input: RenderSiteInput = {
+      sidebar: site.sidebar,
+      notePages: site.notePages,
+      specialPages: site.specialPages,
+      renderer: site.renderer,
+      theme: site.theme,
+      config,
+      client: site.client,
+    };
+    const expected = new Map(
+      [...renderSite(input)].map(([relPath, contents]) => [relPath, Buffer.from(joinContents(contents))]),
+    );
+
+    const outDir = makeTempDir();
+    const pool = bootRenderPool().start(outDir);
+    // Every other page only: on a site this small the worker could take them all, and the main thread's must match too.
+    const taken: string[] = [];
+    let offered = 0;
+    const counting: PagePool = {
+      start: (settings) => pool.start(settings),
+      offer: (page, source) => offered++ % 2 === 0 && pool.offer(page, source) && taken.push(page.route) > 0,
+    };
+    const writer = createSiteWriter(outDir);
+    for (const file of renderSite({ ...input, pool: counting })) writer.write(file);
+    await pool.finish();
+
+    assert.ok(taken.length > 0, 'the worker takes pages');
+    assert.ok(taken.length < site.notePages.length, 'the main thread renders the others');
+    const differing = [...expected]
+      .filter(([relPath, bytes]) => !fs.readFileSync(path.join(outDir, relPath)).equals(bytes))
+      .map(([relPath]) => relPath);
+    assert.deepEqual(differing, []);
+  });
+
+  it('a page that fails in the worker fails the build, naming the note', async () => {
+    const config = validateConfig({ title: 'Pool', url: 'https://pool.example.com' }, 'test');
+    const context = createBuildContext({ config, siteDir, docsDir: path.join(siteDir, 'docs') });
+    const site = await loadSite(context);
+    const pool = bootRenderPool().start(makeTempDir());
+    const input: RenderSiteInput = {
+      sidebar: site.sidebar,
+      notePages: [],
+      specialPages: [],
+      renderer: site.renderer,
+      theme: site.theme,
+      config,
+      client: site.client,
+    };
+    for (const _file of renderSite({ ...input, pool }));
+    // A page model the theme cannot render (no breadcrumbs array) stands for any failure inside the worker.
+    const broken = { ...site.notePages[0]!, breadcrumbs: undefined } as unknown as (typeof site.notePages)[number];
+    assert.ok(pool.offer(broken, 'docs/broken.md'));
+    await assert.rejects(
+      pool.finish(),
+      /The render worker failed: Can't render the page of note docs\/broken\.md\n {4}caused by: /,
+    );
+  });
+});
