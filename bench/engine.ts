@@ -3,11 +3,9 @@
  *   node --import tsx bench/engine.ts            scan -> page models, in this process (wall, CPU, peak RSS, notes/s)
  *   node --import tsx bench/engine.ts --full     plus full `wiki build`s (HTML written), each in a child process
  *   node --import tsx bench/engine.ts --full --runs 5    five full builds instead of three (median and best)
- * A full build's time swings with the machine: on a shared 2-core host the same build took 4.7-6.2 s, mostly in
- * system time (creating the output's files, ~3,300 now). ext4 creates files several times slower in the half minute
- * after many were deleted (30,000 files: 3.9 s of system time right after deleting as many, 1.5 s 40 s later), so the
- * builds' outputs are all deleted at the end, not between runs, and a run started within a minute of another (or of
- * `npm test`) reads high; it runs several times and prints user and system CPU apart.
+ * A full build's time swings with the machine, mostly in system time (creating the output's files), and ext4 creates
+ * files slower for a while after many were deleted (bench/README.md): the builds' outputs are deleted at the end, not
+ * between runs, and user and system CPU are printed apart.
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';

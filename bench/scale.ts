@@ -6,8 +6,7 @@
  *   node --import tsx bench/scale.ts --sizes 1000,10000    chosen sizes (and the corpus)
  *   node --import tsx bench/scale.ts --runs 3               three builds of each, the median (by wall time) printed
  * The growth line splits CPU time: user time is the engine's own work; system time is the kernel's (creating and
- * writing files, page faults), and on this VM it swings between identical builds: two 50k builds into tmpfs took
- * 29 and 13 s of system time, with the same 93-95 s of user time.
+ * writing files, page faults), which swings between identical builds on a shared VM (bench/README.md).
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
