@@ -6,11 +6,11 @@
  *
  * Each checkout needs its node_modules (a symbolic link to this one's will do) and builds into a fresh temp folder.
  */
-import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { runTimedBuild } from './timedBuild.js';
 
 const repoRoot = path.resolve(import.meta.dirname, '..');
 const corpus = path.resolve(repoRoot, '../shared/corpora/knowledge');
@@ -24,16 +24,13 @@ interface Run {
 /** One corpus build with `checkout`'s CLI under /usr/bin/time. */
 function build(checkout: string, outRoot: string): Run {
   const out = path.join(fs.mkdtempSync(path.join(outRoot, 'run-')), 'build');
-  const args = ['-f', '%e %M %U %S', process.execPath, path.join(checkout, 'bin/wiki.mjs'), 'build'];
-  const child = spawnSync(
-    '/usr/bin/time',
-    [...args, '--docs', corpus, '--out', out, '--config', path.join(checkout, 'wiki.config.ts')],
-    { cwd: checkout, encoding: 'utf8' },
-  );
-  if (child.status !== 0) throw new Error(`The build with ${checkout} failed:\n${child.stdout}\n${child.stderr}`);
-  const [wall, maxKb, user, sys] = child.stderr.trim().split('\n').pop()!.split(' ').map(Number);
+  const build = runTimedBuild(['--docs', corpus, '--out', out, '--config', path.join(checkout, 'wiki.config.ts')], {
+    cwd: checkout,
+    engine: checkout,
+  });
+  if (!build.ok) throw new Error(`The build with ${checkout} failed:\n${build.stdout}\n${build.stderr}`);
   fs.rmSync(path.dirname(out), { recursive: true, force: true });
-  return { wall: wall!, cpu: user! + sys!, rssMb: maxKb! / 1024 };
+  return { wall: build.seconds, cpu: build.userSeconds + build.systemSeconds, rssMb: build.maxRssKb / 1024 };
 }
 
 function median(values: readonly number[]): number {

@@ -7,11 +7,11 @@
  * files slower for a while after many were deleted (bench/README.md): the builds' outputs are deleted at the end, not
  * between runs, and user and system CPU are printed apart.
  */
-import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { runTimedBuild } from './timedBuild.js';
 import { createBuildContext } from '../src/node/context.js';
 import { loadSite } from '../src/node/pipeline/pipeline.js';
 import { validateConfig } from '../src/node/config/loadConfig.js';
@@ -38,23 +38,9 @@ async function benchPipeline(): Promise<void> {
 /** One full build under /usr/bin/time into a folder of `outRoot`; returns its wall seconds. */
 function benchFullBuild(run: number, outRoot: string): number {
   const outDir = fs.mkdtempSync(path.join(outRoot, 'run-'));
-  const child = spawnSync(
-    '/usr/bin/time',
-    [
-      '-f',
-      '%e %M %U %S',
-      process.execPath,
-      path.join(repoRoot, 'bin/wiki.mjs'),
-      'build',
-      '--docs',
-      corpus,
-      '--out',
-      path.join(outDir, 'build'),
-    ],
-    { cwd: repoRoot, encoding: 'utf8' },
-  );
-  const [elapsed, maxKb, user, sys] = child.stderr.trim().split('\n').pop()!.split(' ').map(Number);
-  const summary = child.stdout.trim().split('\n').pop();
+  const build = runTimedBuild(['--docs', corpus, '--out', path.join(outDir, 'build')], { cwd: repoRoot });
+  const [elapsed, maxKb, user, sys] = [build.seconds, build.maxRssKb, build.userSeconds, build.systemSeconds];
+  const summary = build.stdout.trim().split('\n').pop();
   console.log(
     `full build ${run} (HTML written): wall ${elapsed!.toFixed(2)} s, CPU ${user!.toFixed(2)} s user + ${sys!.toFixed(2)} s system, peak RSS ${(maxKb! / 1024).toFixed(0)} MB`,
   );

@@ -8,11 +8,11 @@
  * The growth line splits CPU time: user time is the engine's own work; system time is the kernel's (creating and
  * writing files, page faults), which swings between identical builds on a shared VM (bench/README.md).
  */
-import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { runTimedBuild } from './timedBuild.js';
 import { generateNotes } from './generate.js';
 
 const repoRoot = path.resolve(import.meta.dirname, '..');
@@ -46,24 +46,10 @@ function folderBytes(dir: string): number {
 function buildOnce(name: string, notes: number, args: readonly string[], inputBytes: number): Row {
   const outDir = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'wiki-scale-')), 'build');
   cleanUp.push(path.dirname(outDir));
-  const child = spawnSync(
-    '/usr/bin/time',
-    [
-      '-f',
-      'TIME %e %M %U %S',
-      process.execPath,
-      path.join(repoRoot, 'bin/wiki.mjs'),
-      'build',
-      '--out',
-      outDir,
-      ...args,
-    ],
-    { cwd: repoRoot, encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 },
-  );
-  const timeLine = child.stderr.split('\n').find((line) => line.startsWith('TIME ')) ?? 'TIME 0 0 0 0';
-  const [, seconds, maxKb, userSeconds, systemSeconds] = timeLine.split(' ').map(Number);
+  const child = runTimedBuild(['--out', outDir, ...args], { cwd: repoRoot });
+  const { seconds, maxRssKb: maxKb, userSeconds, systemSeconds } = child;
   const summary = child.stdout.trim().split('\n').pop() ?? '';
-  const ok = child.status === 0;
+  const { ok } = child;
   const outputMb = ok ? folderBytes(outDir) / 1e6 : 0;
   if (!ok)
     console.error(

@@ -7,11 +7,11 @@
  *   node --import tsx bench/wide.ts --root               the notes sit in the docs folder itself (the top level)
  *   node --import tsx bench/wide.ts --title-kb 5000      one note's title is 5,000 KB long (output should stay linear)
  */
-import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { runTimedBuild } from './timedBuild.js';
 
 const repoRoot = path.resolve(import.meta.dirname, '..');
 
@@ -137,23 +137,8 @@ if (import.meta.url === `file://${process.argv[1]}`) {
       .map((l) => l.toFixed(1))
       .join(' ')}`,
   );
-  const child = spawnSync(
-    '/usr/bin/time',
-    [
-      '-f',
-      'TIME %e %M %U %S',
-      process.execPath,
-      path.join(repoRoot, 'bin/wiki.mjs'),
-      'build',
-      '--config',
-      site.configPath,
-      '--out',
-      outDir,
-    ],
-    { cwd: repoRoot, encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 },
-  );
-  const timeLine = child.stderr.split('\n').find((line) => line.startsWith('TIME ')) ?? 'TIME 0 0 0 0';
-  const [, seconds, maxKb, userSeconds, systemSeconds] = timeLine.split(' ').map(Number);
+  const child = runTimedBuild(['--config', site.configPath, '--out', outDir], { cwd: repoRoot });
+  const { seconds, maxRssKb: maxKb, userSeconds, systemSeconds } = child;
   if (child.status !== 0) {
     console.error(`The build failed (exit ${child.status}):\n${child.stderr.split('\n').slice(-20).join('\n')}`);
   } else {
