@@ -64,18 +64,15 @@ function hashSources() {
 /**
  * Bundles the CLI and every worker entry (src/node/**\/*Worker.ts, named as src/node/workers.ts expects), sharing
  * chunks, with linked source maps: Node reads them for stack traces once bin/wiki.mjs has enabled them, so a trace
- * names src/ files and lines. A worker thread does not inherit that setting, and reads a module's map as it loads
- * it: each worker entry is a two-line module that enables maps, then imports the worker's bundle.
+ * names src/ files and lines. Worker threads do not inherit that setting and stay without it: each would parse the
+ * maps again (about 5 MB of a build's peak) for the traces of engine bugs only, and their errors say what failed.
  */
 async function bundleEngine(outdir) {
   const { build } = await import('esbuild');
   const workers = fs
     .readdirSync(path.join(root, 'src/node'), { recursive: true })
     .filter((file) => /(^|\/)\w+Worker\.ts$/.test(file));
-  const workerEntries = workers.map((file) => [
-    `${path.basename(file, '.ts')}.main`,
-    path.join(root, 'src/node', file),
-  ]);
+  const workerEntries = workers.map((file) => [path.basename(file, '.ts'), path.join(root, 'src/node', file)]);
   await build({
     entryPoints: { cli: path.join(root, 'src/node/cli.ts'), ...Object.fromEntries(workerEntries) },
     outdir,
@@ -100,8 +97,4 @@ async function bundleEngine(outdir) {
     tsconfig: path.join(root, 'src/node/tsconfig.json'),
     logLevel: 'error',
   });
-  for (const [name] of workerEntries) {
-    const stub = `process.setSourceMapsEnabled(true);\nawait import('./${name}.mjs');\n`;
-    fs.writeFileSync(path.join(outdir, `${name.replace(/\.main$/, '')}.mjs`), stub);
-  }
 }
