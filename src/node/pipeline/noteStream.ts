@@ -89,7 +89,7 @@ export function createNoteStream(
  * the last note earlier and writes its term shards while this thread writes those pages, instead of after. Bounded
  * so a large site's HTML is not all held.
  */
-const TAIL_CHARS = 3_000_000;
+const TAIL_CHARS = 1_000_000;
 
 /** The first of the last notes that hold at most `chars` characters of Markdown together. */
 function startOfLast(docs: readonly Note[], chars: number): number {

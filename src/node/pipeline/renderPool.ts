@@ -23,7 +23,7 @@ export const HANDLED = 1;
  * The worker takes a page while at most this many wait for it: enough to keep it busy between two offers, few enough
  * that the main thread never idles at the end waiting for a long queue.
  */
-const MAX_QUEUED = 16;
+const MAX_QUEUED = 32;
 
 /** The pool as renderSite sees it. */
 export interface PagePool {
