@@ -52,8 +52,9 @@ export function listFilesToCopy(
   const pending = [dir];
   const walked = new Set<string>(); // real folders already listed: a linked folder is listed once, and loops end
   for (let folder = pending.pop(); folder !== undefined; folder = pending.pop()) {
-    if (walked.has(fs.realpathSync(folder))) continue;
-    walked.add(fs.realpathSync(folder));
+    const realFolder = fs.realpathSync(folder);
+    if (walked.has(realFolder)) continue;
+    walked.add(realFolder);
     for (const entry of fs.readdirSync(folder, { withFileTypes: true })) {
       const absolute = path.join(folder, entry.name);
       const kind = entry.isSymbolicLink()

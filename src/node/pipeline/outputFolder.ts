@@ -11,6 +11,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { isPathInside } from '../notes/scan.js';
 import { loadNativeFs, type NativeFs } from './nativeFs.js';
 
 /** The file that marks a folder as written by `wiki build` (and so safe for the next build to replace). */
@@ -51,7 +52,7 @@ export function checkOutputFolder(outDir: string, folders: ProtectedFolders, dis
         `Refusing to build into ${shown}: it is ${name}, and a build replaces its output folder whole.`,
         fix,
       );
-    if (isInside(real, out))
+    if (isPathInside(real, out))
       throw new OutputFolderError(
         `Refusing to build into ${shown}: it holds ${name} (${display(folder) || '.'}), and a build replaces its output folder whole.`,
         fix,
@@ -99,11 +100,6 @@ function realPathOf(file: string): string {
     const parent = path.dirname(absolute);
     return parent === absolute ? absolute : path.join(realPathOf(parent), path.basename(absolute));
   }
-}
-
-function isInside(child: string, parent: string): boolean {
-  const relative = path.relative(parent, child);
-  return relative !== '' && !relative.startsWith(`..${path.sep}`) && relative !== '..' && !path.isAbsolute(relative);
 }
 
 function statOrUndefined(file: string): fs.Stats | undefined {

@@ -117,11 +117,7 @@ export function resolveRoutes(
   builtInPages: readonly SpecialPageModel[],
 ): { notes: Note[]; draftIds: ReadonlySet<string> } {
   const { config } = context;
-  const reservedRoutes = new Map(
-    builtInPages.map(
-      (page) => [page.route, page.kind === 'search' ? 'the search page' : 'the not-found page'] as const,
-    ),
-  );
+  const reservedRoutes = builtInRouteOwners(builtInPages);
   const resolved = resolveNotes({
     notes,
     diagnostics: context.diagnostics,
@@ -276,7 +272,8 @@ export interface LoadSiteOptions {
 /** `wiki dev`: the same stages as buildSite, every note parsed and its links checked; pages render when asked for. */
 export async function loadSite(context: BuildContext, options: LoadSiteOptions = {}): Promise<SiteData> {
   const outline = await loadOutline(context);
-  const { parser, noteCache } = { parser: outline.parser, noteCache: options.noteCache };
+  const { parser } = outline;
+  const { noteCache } = options;
   const contents: NoteContent[] = [];
   const render = (note: Note) =>
     parseNoteContent(context, note, parser, noteCache ? (n, p) => noteCache.render(n, p) : renderNoteContent);
@@ -323,11 +320,16 @@ function findExtensions(
 ): SiteExtensions {
   const taken = new Map<string, string>([
     ...notes.map((note) => [note.route, context.displayPath(note.filePath)] as const),
-    ...builtInPages.map(
-      (page) => [page.route, page.kind === 'search' ? 'the search page' : 'the not-found page'] as const,
-    ),
+    ...builtInRouteOwners(builtInPages),
   ]);
   return { overrides: findThemeOverrides(context), pages: scanCustomPages(context, taken) };
+}
+
+/** The engine's own pages by route, named as messages about a clash name them. */
+function builtInRouteOwners(builtInPages: readonly SpecialPageModel[]): Map<string, string> {
+  return new Map(
+    builtInPages.map((page) => [page.route, page.kind === 'search' ? 'the search page' : 'the not-found page']),
+  );
 }
 
 /** The Markdown renderer and link resolver of this build's routes (with the raw HTML sanitiser when the config asks for it). */

@@ -4,9 +4,8 @@
  * the worker's queue is long. Only sites rendered with the engine's own theme use it: a site's theme overrides are
  * bundled for the main thread alone.
  */
-import { MessageChannel } from 'node:worker_threads';
 import type { DocPageModel } from '../../shared/types.js';
-import { startWorker, WORKER_LIMITS } from '../workers.js';
+import { openWorkerChannel } from '../workers.js';
 import type { DocPageSettings } from './renderSite.js';
 
 /** What the render worker is sent, in order: the settings and folder, pages, and the end. */
@@ -14,10 +13,6 @@ export type RenderWorkerMessage =
   | { readonly start: { readonly settings: DocPageSettings; readonly writeTo: string } }
   | { readonly page: DocPageModel; readonly source?: string | undefined }
   | { readonly end: true };
-
-/** Shared counters: messages posted to the worker, and those it has handled. */
-export const POSTED = 0;
-export const HANDLED = 1;
 
 /**
  * The worker takes a page while at most this many wait for it: enough to keep it busy between two offers, few enough
@@ -49,31 +44,10 @@ export interface RenderPoolBoot {
 
 /** Starts the worker now, so it loads React and the theme on the second core while the site is read. */
 export function bootRenderPool(): RenderPoolBoot {
-  const signal = new Int32Array(new SharedArrayBuffer(8));
-  const pages = new MessageChannel();
-  const replies = new MessageChannel();
-  const worker = startWorker('renderWorker', {
-    workerData: { signal, pages: pages.port2, port: replies.port2 },
-    transferList: [pages.port2, replies.port2],
-    resourceLimits: WORKER_LIMITS,
-  });
-  worker.unref();
-  const reply = new Promise<{ error?: string }>((resolve) => {
-    replies.port1.once('message', (message: { error?: string }) => resolve(message));
-    worker.once('error', (error) => resolve({ error: error.stack ?? error.message }));
-  });
-  reply.catch(() => undefined);
+  const channel = openWorkerChannel<RenderWorkerMessage, { error?: string }>('renderWorker');
+  const { post, stop } = channel;
   let failed = false;
-  void reply.then((message) => (failed = message.error !== undefined));
-  const post = (message: RenderWorkerMessage) => {
-    pages.port1.postMessage(message);
-    Atomics.add(signal, POSTED, 1);
-    Atomics.notify(signal, POSTED);
-  };
-  const stop = async () => {
-    replies.port1.close();
-    await worker.terminate();
-  };
+  void channel.reply.then((message) => (failed = message.error !== undefined));
   const start = (writeTo: string): RenderPool => {
     let started = false;
     return {
@@ -82,15 +56,14 @@ export function bootRenderPool(): RenderPoolBoot {
         started = true;
       },
       offer(page, source) {
-        if (!started || failed || Atomics.load(signal, POSTED) - Atomics.load(signal, HANDLED) > MAX_QUEUED)
-          return false;
+        if (!started || failed || channel.queued() > MAX_QUEUED) return false;
         post({ page, source });
         return true;
       },
       async finish() {
         if (started) post({ end: true });
         else return stop();
-        const { error } = await reply;
+        const { error } = await channel.reply;
         await stop();
         if (error !== undefined) throw new Error(`The render worker failed: ${error}`);
       },

@@ -28,6 +28,12 @@ export function createLinkResolver(options: LinkResolverOptions): LinkResolver {
     options.staticFiles.has(route.slice(1)) ||
     routeOf.has(route.endsWith('/') ? route.slice(0, -1) : `${route}/`);
   const assetOutput = new Map<string, string>();
+  let realDocsDir: string | undefined; // resolved once, at the first link to a docs file
+  const linkedOutside = (filePath: string): string | undefined => {
+    realDocsDir ??= fs.realpathSync(options.docsDir);
+    const target = fs.realpathSync(filePath);
+    return isPathInside(target, realDocsDir) ? undefined : target;
+  };
 
   return (href, from) => {
     if (href.startsWith('//') || externalScheme.test(href)) return { href, external: /^(https?:)?\/\//i.test(href) };
@@ -43,7 +49,7 @@ export function createLinkResolver(options: LinkResolverOptions): LinkResolver {
       decoded.startsWith('/') ? `.${decoded}` : decoded,
     );
     if (!decoded.startsWith('/') && isFileInside(filePath, options.docsDir)) {
-      const outside = linkedOutside(filePath, options.docsDir);
+      const outside = linkedOutside(filePath);
       if (outside)
         return {
           href,
@@ -117,12 +123,6 @@ function isFileInside(filePath: string, dir: string): boolean {
   } catch {
     return false;
   }
-}
-
-/** Where a file inside the docs folder really is, when a symbolic link takes it outside (else undefined). */
-function linkedOutside(filePath: string, docsDir: string): string | undefined {
-  const target = fs.realpathSync(filePath);
-  return isPathInside(target, fs.realpathSync(docsDir)) ? undefined : target;
 }
 
 /** A relative URL path resolved against the page's route, as the browser would. */

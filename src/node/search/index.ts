@@ -4,14 +4,13 @@
  */
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
-import { MessageChannel, receiveMessageOnPort } from 'node:worker_threads';
 import type { SearchRuntime } from '../../shared/search.js';
 import type { SiteFile } from '../siteWriter.js';
 import type { SiteConfig } from '../config/schema.js';
-import { type IndexWorkerMessage, type IndexWorkerReply, type LocalIndexInput, POSTED } from './indexFiles.js';
+import { type IndexWorkerMessage, type IndexWorkerReply, type LocalIndexInput } from './indexFiles.js';
 import { type RecordNote, type RecordPage, SEARCH_DOCS_TAG, SEARCH_LANGUAGE } from './records.js';
 import { enginePath } from '../engineRoot.js';
-import { startWorker, WORKER_LIMITS } from '../workers.js';
+import { openWorkerChannel } from '../workers.js';
 
 /** Where the search files go in the site (not under assets/: their names are not content-hashed). */
 export const INDEX_DIR = 'search/';
@@ -141,37 +140,10 @@ interface IndexWorkerJob {
   stop(): Promise<void>;
 }
 
-/**
- * The worker gets notes in batches on one port and replies once on another. A shared counter of the messages posted
- * lets it wait for the next batch without an event loop, so its indexing is one synchronous pass.
- */
+/** The worker gets notes in batches and replies once, with the index files it did not write itself. */
 function bootIndexWorker(): BootedIndexWorker {
-  const signal = new Int32Array(new SharedArrayBuffer(4));
-  const replies = new MessageChannel();
-  const notes = new MessageChannel();
-  const worker = startWorker('indexWorker', {
-    workerData: { signal, notes: notes.port2, port: replies.port2 },
-    transferList: [notes.port2, replies.port2],
-    resourceLimits: WORKER_LIMITS,
-  });
-  worker.unref();
-  const reply = new Promise<IndexWorkerReply>((resolve) => {
-    replies.port1.once('message', (message: IndexWorkerReply) => resolve(message));
-    worker.once('error', (error) => resolve({ error: error.stack ?? error.message }));
-    // The worker exits right after replying: its reply may still be queued on the port when 'exit' comes.
-    worker.once('exit', (code) =>
-      resolve(
-        (receiveMessageOnPort(replies.port1)?.message as IndexWorkerReply | undefined) ?? {
-          error: `its worker thread stopped (exit code ${code})`,
-        },
-      ),
-    );
-  });
-  const post = (message: IndexWorkerMessage) => {
-    notes.port1.postMessage(message);
-    Atomics.add(signal, POSTED, 1);
-    Atomics.notify(signal, POSTED);
-  };
+  const channel = openWorkerChannel<IndexWorkerMessage, IndexWorkerReply>('indexWorker');
+  const { post, stop } = channel;
   let batch: RecordNote[] = [];
   let batchChars = 0;
   const flush = () => {
@@ -196,10 +168,6 @@ function bootIndexWorker(): BootedIndexWorker {
     post({ end: true });
     ended = true;
   };
-  const stop = async () => {
-    replies.port1.close();
-    await worker.terminate();
-  };
   const job: IndexWorkerJob = {
     add(note) {
       batch.push(note);
@@ -210,7 +178,7 @@ function bootIndexWorker(): BootedIndexWorker {
     stop,
     async finish() {
       end();
-      const { files, error } = await reply;
+      const { files, error } = await channel.reply;
       await stop();
       if (files) return files;
       throw new Error(`Could not build the search index: ${error ?? 'its worker thread stopped'}`);

@@ -34,9 +34,6 @@ export function buildLocalIndexFiles(
   index.shards.forEach((shard, n) => write(`${input.indexDir}terms/${n}.txt`, shard));
 }
 
-/** Shared counter: messages posted to the worker, so it can wait for the next one without an event loop. */
-export const POSTED = 0;
-
 /** What the index worker is sent, in order: what it indexes from, note batches, and the end (it writes the index and replies). */
 export type IndexWorkerMessage = { readonly start: LocalIndexInput } | NoteBatch | { readonly end: true };
 

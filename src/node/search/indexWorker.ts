@@ -1,25 +1,13 @@
-import { type MessagePort, receiveMessageOnPort, workerData } from 'node:worker_threads';
 import { createSiteWriter } from '../siteWriter.js';
-import { buildLocalIndexFiles, type IndexWorkerMessage, type IndexWorkerReply, POSTED } from './indexFiles.js';
+import { receiveFromMainThread } from '../workers.js';
+import { buildLocalIndexFiles, type IndexWorkerMessage, type IndexWorkerReply } from './indexFiles.js';
 import type { RecordNote } from './records.js';
 
 // Worker thread entry: indexes notes as the main thread renders them. It starts before the site is read: its first
-// message says what to index from. Notes come on `notes` in batches; `signal` counts the messages posted, so the worker
-// waits for the next with Atomics.wait and indexes in one synchronous pass. After the last note it writes the index
-// (into the site folder, or as files handed back) and replies on `port`.
-const { signal, notes, port } = workerData as { signal: Int32Array; notes: MessagePort; port: MessagePort };
-let received = 0;
-
-function nextMessage(): IndexWorkerMessage {
-  for (;;) {
-    const message = receiveMessageOnPort(notes)?.message as IndexWorkerMessage | undefined;
-    if (message) {
-      received++;
-      return message;
-    }
-    Atomics.wait(signal, POSTED, received);
-  }
-}
+// message says what to index from. Notes come in batches, read in one synchronous pass (openWorkerChannel). After the
+// last note it writes the index (into the site folder, or as files handed back) and replies.
+const mainThread = receiveFromMainThread<IndexWorkerMessage>();
+const nextMessage = mainThread.next;
 
 function* receiveNotes(): Generator<RecordNote> {
   for (let message = nextMessage(); !('end' in message); message = nextMessage()) {
@@ -43,4 +31,4 @@ try {
 } catch (error) {
   reply = { error: error instanceof Error ? (error.stack ?? error.message) : String(error) };
 }
-port.postMessage(reply);
+mainThread.reply(reply);
