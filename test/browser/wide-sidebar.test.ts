@@ -10,10 +10,8 @@ import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { directoryFiles, startSiteServer, type SiteServer } from '../../src/node/server/index.js';
 import { makeTempDir, runWiki } from '../helpers/cli.js';
+import { FOLDER_NOTES, writeWideNotes } from '../helpers/wideSite.js';
 import { launchOfflineBrowser, markWindow, openPage, waitForRuntime, windowMarker } from './runtime-harness.js';
-
-const ROOT_NOTES = 160;
-const FOLDER_NOTES = 400;
 
 let server: SiteServer;
 let browser: Browser;
@@ -22,13 +20,7 @@ let base: string;
 before(async () => {
   const siteDir = makeTempDir('wiki-wide-browser-');
   const docs = path.join(siteDir, 'docs');
-  fs.mkdirSync(path.join(docs, 'wide'), { recursive: true });
-  fs.writeFileSync(path.join(docs, 'aaa-intro.md'), '---\nslug: /\n---\n# Intro\n\nA wide site.\n');
-  for (let n = 0; n < ROOT_NOTES; n++)
-    fs.writeFileSync(path.join(docs, `top-${String(n).padStart(3, '0')}.md`), `# Top ${n}\n\nText.\n`);
-  fs.writeFileSync(path.join(docs, 'wide/wide.md'), '# Wide\n\nMany notes.\n');
-  for (let n = 0; n < FOLDER_NOTES; n++)
-    fs.writeFileSync(path.join(docs, `wide/note-${String(n).padStart(3, '0')}.md`), `# Note ${n}\n\nText.\n`);
+  writeWideNotes(docs);
   // A favicon of its own: else Chromium asks for /favicon.ico, and its 404 is a console error.
   fs.mkdirSync(path.join(siteDir, 'static'));
   fs.writeFileSync(

@@ -3,26 +3,19 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { before, describe, it } from 'node:test';
 import { makeTempDir, runWiki, type CliResult } from '../helpers/cli.js';
+import { FOLDER_NOTES, ROOT_NOTES, writeWideNotes } from '../helpers/wideSite.js';
 import { listFiles, sidebarHrefs } from './builtSite.js';
 
 // A site shaped like hostile input: 160 notes in the docs folder itself and 400 more in one subfolder, more than
 // SIDEBAR_WIDE_LIST (150) each, and a note whose title is 200 KB. Each page must carry a bounded part of those lists,
 // every note must stay reachable without JavaScript, and the long title must not be copied into other pages.
-const ROOT_NOTES = 160;
-const FOLDER_NOTES = 400;
 const LONG_TITLE = `Long ${'t'.repeat(200_000)}`;
 
 /** Writes the site; no note links another, so only the sidebar and the listing pages can lead to them. */
 function writeWideSite(): string {
   const siteDir = makeTempDir('wiki-wide-');
   const docs = path.join(siteDir, 'docs');
-  fs.mkdirSync(path.join(docs, 'wide'), { recursive: true });
-  fs.writeFileSync(path.join(docs, 'aaa-intro.md'), '---\nslug: /\n---\n# Intro\n\nA wide site.\n');
-  for (let n = 0; n < ROOT_NOTES; n++)
-    fs.writeFileSync(path.join(docs, `top-${String(n).padStart(3, '0')}.md`), `# Top ${n}\n\nText.\n`);
-  fs.writeFileSync(path.join(docs, 'wide/wide.md'), '# Wide\n\nMany notes.\n');
-  for (let n = 0; n < FOLDER_NOTES; n++)
-    fs.writeFileSync(path.join(docs, `wide/note-${String(n).padStart(3, '0')}.md`), `# Note ${n}\n\nText.\n`);
+  writeWideNotes(docs);
   fs.writeFileSync(path.join(docs, 'wide/note-200-long.md'), `---\ntitle: ${LONG_TITLE}\n---\n\nText.\n`);
   fs.writeFileSync(
     path.join(siteDir, 'wiki.config.mjs'),

@@ -2,37 +2,14 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { createNoteContentCache } from '../../src/node/pipeline/noteCache.js';
-import { DiagnosticList } from '../../src/node/diagnostics.js';
 import type { Note } from '../../src/node/notes/note.js';
-import { createNoteParser, type NoteParser } from '../../src/node/notes/parseNotes.js';
-import { resolveNotes } from '../../src/node/resolve/routes.js';
-import { asSourcePath } from '../../src/shared/paths.js';
-
-const docsDir = '/virtual/docs';
+import type { NoteParser } from '../../src/node/notes/parseNotes.js';
+import { resolveVirtualNotes } from '../helpers/virtualNotes.js';
 
 /** The notes of a docs folder (path -> Markdown) with the parser a build of it would use. */
 function buildOf(files: Record<string, string>): { docs: Note[]; parser: NoteParser } {
-  const notes = Object.entries(files).map(([file, text]) => ({
-    sourcePath: asSourcePath(file),
-    filePath: `${docsDir}/${file}`,
-    text,
-  }));
-  const { notes: docs } = resolveNotes({
-    notes,
-    diagnostics: new DiagnosticList(),
-    displayPath: (file) => file,
-    includeDrafts: false,
-    trailingSlash: undefined,
-    onDuplicateRoutes: 'warn',
-  });
-  const parser = createNoteParser({
-    routes: docs.map((doc) => [doc.sourcePath, doc.route] as const),
-    docsDir,
-    staticFiles: new Set(),
-    extraRoutes: new Set(),
-    baseUrl: '/',
-  });
-  return { docs, parser };
+  const { notes, parser } = resolveVirtualNotes(files);
+  return { docs: notes, parser };
 }
 
 const note = (docs: readonly Note[]) => docs.find((doc) => doc.sourcePath === 'web/a.md')!;

@@ -1,9 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { DiagnosticList } from '../../src/node/diagnostics.js';
 import { createNoteParser, summariseNote } from '../../src/node/notes/parseNotes.js';
-import { resolveNotes } from '../../src/node/resolve/routes.js';
-import { asSourcePath } from '../../src/shared/paths.js';
+import { resolveVirtualNotes, VIRTUAL_DOCS } from '../helpers/virtualNotes.js';
 
 // A note's title is read from the start of its body alone (`wiki build` renders notes only as pages are written): the
 // cases that reach further than a first line. test/corpus/summaries.test.ts checks it on every note of the real corpus.
@@ -25,18 +23,10 @@ describe('note summaries (titles without rendering the note)', () => {
   ];
   for (const [name, body, title] of cases) {
     it(`reads the title of ${name}`, () => {
-      const notes = [{ sourcePath: asSourcePath('web/note.md'), filePath: '/virtual/docs/web/note.md', text: body }];
-      const { notes: docs } = resolveNotes({
-        notes,
-        diagnostics: new DiagnosticList(),
-        displayPath: (file) => file,
-        includeDrafts: false,
-        trailingSlash: undefined,
-        onDuplicateRoutes: 'warn',
-      });
+      const { notes: docs } = resolveVirtualNotes({ 'web/note.md': body });
       const parser = createNoteParser({
         routes: [],
-        docsDir: '/virtual/docs',
+        docsDir: VIRTUAL_DOCS,
         staticFiles: new Set(),
         extraRoutes: new Set(),
         baseUrl: '/',
