@@ -38,7 +38,9 @@ async function benchPipeline(): Promise<void> {
 /** One full build under /usr/bin/time into a folder of `outRoot`; returns its wall seconds. */
 function benchFullBuild(run: number, outRoot: string): number {
   const outDir = fs.mkdtempSync(path.join(outRoot, 'run-'));
-  const build = runTimedBuild(['--docs', corpus, '--out', path.join(outDir, 'build')], { cwd: repoRoot });
+  const build = runTimedBuild(['--config', 'wiki.config.ts', '--docs', corpus, '--out', path.join(outDir, 'build')], {
+    cwd: repoRoot,
+  });
   const [elapsed, maxKb, user, sys] = [build.seconds, build.maxRssKb, build.userSeconds, build.systemSeconds];
   const summary = build.stdout.trim().split('\n').pop();
   console.log(

@@ -116,7 +116,9 @@ const rows: Row[] = [];
 /** Folders to delete once every build is done. */
 const cleanUp: string[] = [];
 const corpusBytes = folderBytes(corpus);
-const corpusRow = buildMedian(runs, () => buildOnce('corpus', 1062, ['--docs', corpus], corpusBytes));
+const corpusRow = buildMedian(runs, () =>
+  buildOnce('corpus', 1062, ['--config', 'wiki.config.ts', '--docs', corpus], corpusBytes),
+);
 printRow(corpusRow);
 for (const notes of sizes) {
   const siteDir = path.join(os.tmpdir(), `wiki-scale-${notes}`);

@@ -34,7 +34,7 @@ async function writeHostedConfig(dir: string): Promise<string> {
 }
 
 async function timeBuild(args: string[], outDir: string): Promise<{ seconds: number; search: number }> {
-  const result = await runWiki(['build', '--docs', corpusDir, '--out', outDir, ...args]);
+  const result = await runWiki(['build', '--config', 'wiki.config.ts', '--docs', corpusDir, '--out', outDir, ...args]);
   if (result.code !== 0) throw new Error(result.stderr);
   const summary = result.stdout.trim().split('\n').pop() ?? '';
   return {

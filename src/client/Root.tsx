@@ -1,8 +1,9 @@
 /** The hydrated root: App with the current view from the store (App's error boundary catches a page crash). */
-import { useSyncExternalStore, type ComponentType } from 'react';
+import { useEffect, useSyncExternalStore, type ComponentType } from 'react';
 import type { ThemeSettings } from '../shared/types.js';
 import { App, type ThemeHooks } from '../theme/App/index.js';
 import type { ViewStore } from './context.js';
+import { enhanceContent } from './islands/index.js';
 
 export interface RootProps {
   readonly store: ViewStore;
@@ -14,5 +15,7 @@ export interface RootProps {
 
 export function Root({ store, site, hooks, pageComponent }: RootProps) {
   const { page, sidebar } = useSyncExternalStore(store.subscribe, store.get, store.get);
+  // After hydration and after each page shown in place: the note's tabs and diagrams get their behaviour.
+  useEffect(() => enhanceContent(document.getElementById('__wiki')!), [page]);
   return <App page={page} site={site} sidebar={sidebar} hooks={hooks} pageComponent={pageComponent} />;
 }

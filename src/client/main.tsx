@@ -17,6 +17,7 @@ import { readBootData } from './boot.js';
 import { createSidebarBranchLoader, loadBootSidebar } from './bootSidebar.js';
 import { syncColorMode } from './colorMode.js';
 import { createViewStore, type RuntimeContext } from './context.js';
+import { enhanceContent, enhanceReplacedContent } from './islands/index.js';
 import { installPrefetch } from './prefetch.js';
 import { Root } from './Root.js';
 import { installRouter, pushHistoryEntry, type Router } from './router.js';
@@ -24,8 +25,10 @@ import { installSearch } from './search/index.js';
 
 declare global {
   interface Window {
-    /** The running runtime (the wrong-base-URL banner checks it exists; `wiki dev` calls refresh after an edit). */
+    /** The running runtime (`wiki dev` calls refresh after an edit). */
     __wiki?: Pick<Router, 'navigate' | 'refresh'>;
+    /** Set as this module starts: the wrong-base-URL banner's sign that the runtime's code loaded (BaseUrlBanner). */
+    __wikiLoaded?: true;
   }
 }
 
@@ -39,9 +42,11 @@ function dropUnknownPreferredVersion(): void {
 /** Pages whose data is kept in memory: back and forth among recent pages needs no request. */
 const PAGE_DATA_KEPT = 64;
 
+window.__wikiLoaded = true;
 const boot = readBootData();
 dropUnknownPreferredVersion();
 syncColorMode(boot.site.colorMode);
+enhanceReplacedContent();
 // Search: shortcuts, the lazy modal's hooks and the /search page (src/client/search/index.ts; its code stays lazy).
 // Installed before the sidebar loads, so a shortcut pressed as the page appears is not lost.
 const messages = boot.site.translations ?? {};
@@ -62,6 +67,7 @@ const sidebar = await loadBootSidebar(boot, loadSidebarBranch).catch((error: unk
   console.warn('Could not load the sidebar; the page stays static:', error),
 );
 if (sidebar) startRuntime(sidebar);
+else enhanceContent(document.getElementById('__wiki')!); // a static page's tabs and diagrams still work
 
 /** Hydrates the page and installs the router and prefetching (they change what React shows). */
 function startRuntime(sidebar: readonly SidebarItem[]): void {

@@ -3,6 +3,7 @@
  * address, head and view together, then scroll; back/forward the same way. When the data cannot be loaded, a warning
  * is logged and the browser loads the page normally. It imports nothing the entry imports (see context.ts).
  */
+import type { PageModel } from '../shared/types.js';
 import type { RuntimeContext } from './context.js';
 import { updateHead } from './head.js';
 import { loadPageData } from './pageData.js';
@@ -80,6 +81,12 @@ async function showPage(ctx: RuntimeContext, request: ShowRequest): Promise<bool
   const progress = route === previous.route ? undefined : startProgressBar();
   try {
     const page = await loadPageData(ctx, route, request.mode === 'refresh');
+    if (inOtherSidebar(ctx, page)) {
+      // Its sidebar's files are not the ones this page booted with: a normal page load brings them.
+      if (request.mode === 'push') window.location.assign(request.url.href);
+      else window.location.reload();
+      return false;
+    }
     const sidebar = await sidebarForPage(ctx, page);
     if (!request.isCurrent()) return false;
     if (request.mode === 'push') ctx.pushHistory(request.url);
@@ -91,6 +98,12 @@ async function showPage(ctx: RuntimeContext, request: ShowRequest): Promise<bool
   } finally {
     progress?.done();
   }
+}
+
+/** Whether the page shows another sidebar than the one this page booted with (a site with several sidebars). */
+function inOtherSidebar(ctx: RuntimeContext, page: PageModel): boolean {
+  const booted = ctx.settings.sidebarId;
+  return booted !== undefined && page.kind === 'doc' && (page.sidebarId ?? '') !== booted;
 }
 
 /** To the saved position (back/forward), else the element named by the hash, else the top (SPEC §2). */

@@ -1,22 +1,24 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { buildSite } from './pipeline/pipeline.js';
 import { createBuildContext, type BuildContext } from './context.js';
 import { rebuildWithLargerHeap } from './pipeline/largeHeap.js';
 import { checkOutputFolder, OutputFolderError } from './pipeline/outputFolder.js';
-import { ConfigError, loadConfig } from './config/loadConfig.js';
+import { findSiteConfig, loadSiteConfig } from './config/findConfig.js';
+import { runInit } from './config/initSite.js';
+import { ConfigError, type ConfigWarning } from './config/loadConfig.js';
 import { DiagnosticList, formatDiagnostic } from './diagnostics.js';
 import { runDev } from './dev/devCommand.js';
 import { runSearchPush, searchPushUsage } from './search/pushCommand.js';
-import { directoryFiles, startSiteServer } from './server/index.js';
+import { runServe } from './server/serveCommand.js';
 
 const usage = `Usage:
   wiki build [--docs DIR] [--out DIR] [--config FILE] [--strict]   build the site (default: docs/ -> build/)
-  wiki serve [--dir DIR] [--port N] [--host HOST]                  serve a built site (default: build/ on port 3000)
+  wiki serve [--dir DIR] [--config FILE] [--port N] [--host HOST]  serve a built site under its baseUrl (default: build/ on port 3000)
   wiki dev [--docs DIR] [--config FILE] [--port N] [--host HOST]   serve from memory, rebuild on change, live-update open tabs
                                                                    (answers only localhost names, and HOST when given)
   wiki write-translations [--config FILE]                          write every theme string with its default to i18n/en/code.json
+  wiki init [DIR]                                                  write a starter wiki.config.ts (and docs/intro.md) in DIR
 ${searchPushUsage}
   wiki help                                                        this text`;
 
@@ -35,6 +37,8 @@ export async function main(argv: readonly string[]): Promise<number> {
         return await runSearchPush(rest);
       case 'write-translations':
         return await runWriteTranslations(rest);
+      case 'init':
+        return runInit(rest);
       case undefined:
       case 'help':
       case '--help':
@@ -68,18 +72,20 @@ async function runBuild(args: readonly string[]): Promise<number> {
     },
   });
   const started = performance.now();
-  const configPath = values.config ?? 'wiki.config.ts';
-  const config = await loadConfig(configPath);
+  const { source, config, warnings, notices } = await loadBuildConfig(values);
   const context = createBuildContext({
     config,
-    siteDir: path.dirname(path.resolve(configPath)),
-    configPath,
+    siteDir: source.siteDir,
+    configPath: source.configPath,
     ...(values.docs && { docsDir: values.docs }),
     ...(values.out && { outDir: values.out }),
   });
   checkOutputFolder(context.outDir, context, context.displayPath);
   const childStatus = rebuildWithLargerHeap(context.docsDir);
   if (childStatus !== undefined) return childStatus;
+  // Told here, in the process that builds (a large site builds in a child, which loads the config again).
+  for (const notice of notices) console.log(notice);
+  for (const warning of warnings) context.diagnostics.add({ severity: 'warning', ...warning });
   console.log(`Building ${config.title} from ${context.displayPath(context.docsDir) || '.'} ...`);
   let result;
   try {
@@ -96,6 +102,21 @@ async function runBuild(args: readonly string[]): Promise<number> {
     return 1;
   }
   return reportBuild(context, { ...result, strict: values.strict, seconds: (performance.now() - started) / 1000 });
+}
+
+/** The config `wiki build` reads (findSiteConfig), with its warnings and notices kept for the process that builds. */
+async function loadBuildConfig(values: { config?: string | undefined; docs?: string | undefined }) {
+  const source = findSiteConfig({
+    ...(values.config !== undefined && { config: values.config }),
+    ...(values.docs !== undefined && { docs: values.docs }),
+  });
+  const warnings: ConfigWarning[] = [];
+  const notices: string[] = [];
+  const config = await loadSiteConfig(source, {
+    onWarning: (warning) => warnings.push(warning),
+    onNotice: (text) => notices.push(text),
+  });
+  return { source, config, warnings, notices };
 }
 
 function reportBuild(
@@ -123,9 +144,13 @@ function reportBuild(
 /** Lists every translatable string (engine theme, search UI, the site's theme/ and pages/) into i18n/en/code.json. */
 async function runWriteTranslations(args: readonly string[]): Promise<number> {
   const { values } = parseArgs({ args: [...args], options: { config: { type: 'string' } } });
-  const configPath = values.config ?? 'wiki.config.ts';
-  await loadConfig(configPath); // a site without a valid config is not a site
-  const siteDir = path.dirname(path.resolve(configPath));
+  const source = findSiteConfig(values.config !== undefined ? { config: values.config } : {});
+  if (source.kind === 'neutral')
+    throw new ConfigError(
+      `No wiki.config.ts or docusaurus.config.js here: translations belong to a site.\n    Run \`wiki init\` first, or pass --config FILE.`,
+    );
+  await loadSiteConfig(source); // a site without a valid config is not a site
+  const { siteDir } = source;
   const { collectTranslations, writeTranslations } = await import('./i18n/translations.js');
   const diagnostics = new DiagnosticList();
   const display = (file: string) => path.relative(process.cwd(), file) || file;
@@ -139,29 +164,6 @@ async function runWriteTranslations(args: readonly string[]): Promise<number> {
   }
   const { file, count, kept } = writeTranslations(siteDir, entries);
   console.log(`Wrote ${count} translations to ${display(file)} (${kept} changed message(s) kept).`);
-  return 0;
-}
-
-async function runServe(args: readonly string[]): Promise<number> {
-  const { values } = parseArgs({
-    args: [...args],
-    options: {
-      dir: { type: 'string', default: 'build' },
-      port: { type: 'string', default: '3000' },
-      host: { type: 'string', default: '127.0.0.1' },
-    },
-  });
-  const root = path.resolve(values.dir);
-  if (!fs.existsSync(path.join(root, 'index.html')) && !fs.existsSync(path.join(root, '404.html'))) {
-    console.error(
-      `error Nothing to serve in ${values.dir}: it has no built site.\n    Run \`wiki build\` first (or pass --dir DIR).`,
-    );
-    return 1;
-  }
-  const server = await startSiteServer({ files: directoryFiles(root), port: Number(values.port), host: values.host });
-  console.log(`Serving ${values.dir} at ${server.url.replace('127.0.0.1', 'localhost')} (Ctrl+C to stop)`);
-  await new Promise<void>((resolve) => process.once('SIGINT', resolve).once('SIGTERM', resolve));
-  await server.close();
   return 0;
 }
 

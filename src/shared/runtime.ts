@@ -17,6 +17,11 @@ export interface RuntimeSettings {
   readonly dataUrl: string;
   /** Routes that have no page data (the search page): links to them load the page normally. */
   readonly fullPageRoutes: readonly string[];
+  /**
+   * The sidebar whose files these are ('' for a page in none), on a site with several: a page whose `sidebarId`
+   * differs is loaded as a whole page, with its own sidebar's files.
+   */
+  readonly sidebarId?: string;
   /** Google Analytics (gtag) settings; absent when no tracking id is configured, and then nothing is loaded. */
   readonly analytics?: { readonly trackingID: string; readonly anonymizeIP: boolean };
   /** Search settings (provider, public keys, index URLs, search page); see shared/search.ts. */

@@ -12,13 +12,29 @@ export interface TocItem {
  * A sidebar entry. The whole tree is one shared object; the theme expands only the current page's branch. `more`
  * entries exist only in what a page or the browser holds of it (see pruneSidebar), never in the full tree.
  */
-export type SidebarItem = SidebarLink | SidebarCategory | SidebarMore;
+export type SidebarItem = SidebarLink | SidebarCategory | SidebarMore | SidebarHtml;
 
 export interface SidebarLink {
   readonly type: 'link';
   readonly label: string;
+  /** A note's route; for a sidebars file's `link` item, any URL (an external one opens in a new tab). */
   readonly href: Route;
-  readonly docId: NoteId;
+  /** Absent for a sidebars file's `link` item: no note behind it, so neither breadcrumbs nor the pager list it. */
+  readonly docId?: NoteId;
+  /** Front matter `sidebar_class_name`, or a sidebars file item's `className`: set on the item's `<li>`. */
+  readonly className?: string;
+}
+
+/** A sidebars file's `html` item: its markup shown as it is, in the sidebar only. */
+export interface SidebarHtml {
+  readonly type: 'html';
+  readonly value: string;
+  /** Whether the item gets the sidebar's link padding (Docusaurus's `defaultStyle`). */
+  readonly defaultStyle?: boolean;
+  readonly className?: string;
+  /** Always '': an html item has no label (its text is in `value`). */
+  readonly label: '';
+  readonly href?: undefined;
 }
 
 export interface SidebarCategory {
@@ -31,6 +47,8 @@ export interface SidebarCategory {
   readonly items: readonly SidebarItem[];
   /** Set on a pruned tree (the HTML of a page) when `items` were left out: the browser loads them from the full tree. */
   readonly unloaded?: boolean;
+  /** `_category_` `className`, or a sidebars file category's: set on the category's `<li>`. */
+  readonly className?: string;
 }
 
 /**
@@ -69,6 +87,32 @@ export interface HeadTag {
   readonly attributes: Readonly<Record<string, string>>;
 }
 
+/** A card of a generated-index page or of `<DocCardList />`: a note or a category of the sidebar. */
+export interface DocCardItem {
+  readonly title: string;
+  /** A route of the site (the theme adds the base URL) or an external URL. */
+  readonly href: string;
+  readonly description?: string;
+  readonly kind: 'doc' | 'category';
+  /** A category's number of items (the card says "N items" when it has no description). */
+  readonly count?: number;
+}
+
+/** A tag of a note, linking to its tag page. */
+export interface TagLink {
+  readonly label: string;
+  readonly href: Route;
+}
+
+/** Front matter `last_update`, as the page's footer shows it. */
+export interface LastUpdate {
+  /** ISO date, for `<time datetime>`. */
+  readonly date?: string;
+  /** The date as shown ("Jan 2, 2024"), formatted at build time so the browser's locale data cannot differ. */
+  readonly dateText?: string;
+  readonly author?: string;
+}
+
 /** Everything the theme needs to render one note; computed at build time, rendered as-is. */
 export interface DocPageModel {
   readonly kind: 'doc';
@@ -90,6 +134,17 @@ export interface DocPageModel {
   readonly next?: NavLink;
   readonly editUrl?: string;
   readonly head: readonly HeadTag[];
+  /**
+   * The sidebar the page shows (the one that lists it: ids are a sidebars file's keys, `defaultSidebar` for the folder
+   * sidebar); absent when no sidebar lists it (then it has no sidebar and no previous/next).
+   */
+  readonly sidebarId?: string;
+  /** A generated-index page's cards (the page of a category, no note behind it). */
+  readonly cards?: readonly DocCardItem[];
+  readonly tags?: readonly TagLink[];
+  readonly lastUpdate?: LastUpdate;
+  /** The note's own table of contents levels (front matter `toc_min/max_heading_level`), when it sets them. */
+  readonly tocLevels?: { readonly minHeadingLevel: number; readonly maxHeadingLevel: number };
 }
 
 /** The /search page and the not-found page: no note behind them. */
@@ -171,11 +226,25 @@ export interface FooterColumn {
   readonly items: readonly FooterLinkItem[];
 }
 
+/** How the site's one locale is named and written (SPEC §3 locale config). */
+export interface LocaleSettings {
+  /** The locale dropdown's label, e.g. "English". */
+  readonly label: string;
+  readonly direction: 'ltr' | 'rtl';
+  /** `<html lang>` and the alternate links' hreflang, e.g. "en-GB". */
+  readonly htmlLang: string;
+}
+
+/** The locale settings of a site that configures none. */
+export const DEFAULT_LOCALE: LocaleSettings = { label: 'English', direction: 'ltr', htmlLang: 'en' };
+
 export interface ThemeSettings {
   readonly title: string;
   readonly tagline: string;
   readonly titleDelimiter: string;
   readonly baseUrl: string;
+  /** The locale's `i18n.localeConfigs` entry with Docusaurus's defaults filled in; absent: English, ltr, "en". */
+  readonly locale?: LocaleSettings;
   /** Site-relative URL of the favicon, if any. */
   readonly favicon?: string;
   /** Overrides of theme strings by translation id, from the site's i18n/en/*.json. */

@@ -214,9 +214,14 @@ export async function windowMarker(page: Page): Promise<number | undefined> {
   return page.evaluate(() => (window as unknown as { __marker?: number }).__marker);
 }
 
-/** Waits until the runtime has hydrated the page (it sets window.__wiki after hydrateRoot). */
+/**
+ * Waits until the runtime has hydrated the page (it sets window.__wiki after hydrateRoot). Its `navigate`, not the name
+ * alone: before that, window.__wiki is the `<div id="__wiki">` element (named access).
+ */
 export async function waitForRuntime(page: Page): Promise<void> {
-  await page.waitForFunction(() => window.__wiki !== undefined);
+  await page.waitForFunction(
+    () => typeof (window.__wiki as { navigate?: unknown } | undefined)?.navigate === 'function',
+  );
 }
 
 declare global {

@@ -133,7 +133,7 @@ describe('11. Wrong base URL (built site)', () => {
     await context.close();
   });
 
-  it("says 'Your site did not load properly.' with the configured and the suggested base URL", async () => {
+  it("says 'Your Docusaurus site did not load properly.' with the configured and the suggested base URL", async () => {
     const root = makeTempDir('wiki-wrong-base-');
     fs.cpSync(plain.outDir!, path.join(root, 'docs'), { recursive: true });
     const wrong = await serveFolder(root);
@@ -145,7 +145,7 @@ describe('11. Wrong base URL (built site)', () => {
     ] as const) {
       await page.goto(address);
       const text = await banner(page).innerText();
-      assert.match(text, /^Your site did not load properly\./);
+      assert.match(text, /^Your Docusaurus site did not load properly\./);
       assert.match(text, /Current configured baseUrl = \/wiki\//);
       assert.ok(text.endsWith(`We suggest trying baseUrl = ${suggested}`), text);
     }

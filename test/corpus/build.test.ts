@@ -11,7 +11,7 @@ import { corpusDir, oracleDir } from './sharedFolder.js';
 describe('the real corpus through `wiki build`', () => {
   it('builds with no errors and writes a page for every oracle route', async () => {
     const outDir = path.join(makeTempDir(), 'build');
-    const result = await runWiki(['build', '--docs', corpusDir, '--out', outDir]);
+    const result = await runWiki(['build', '--config', 'wiki.config.ts', '--docs', corpusDir, '--out', outDir]);
     assert.equal(result.code, 0, result.stderr);
     assert.match(result.stdout, /1062 notes, 1063 routes, 0 error\(s\)/);
     const routes = fs.readFileSync(path.join(oracleDir, 'routes.txt'), 'utf8').trim().split('\n');

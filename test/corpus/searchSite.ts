@@ -5,10 +5,10 @@ import { directoryFiles, startSiteServer, type SiteServer } from '../../src/node
 import { makeTempDir, runWiki } from '../helpers/cli.js';
 import { corpusDir } from './sharedFolder.js';
 
-/** `wiki build --docs <real corpus>` into a temp folder; returns the folder and the CLI's summary line. */
+/** `wiki build --docs <real corpus>` with the site's config (this repository's) into a temp folder; returns the folder and the CLI's summary line. */
 export async function buildCorpusSite(): Promise<{ outDir: string; summary: string }> {
   const outDir = path.join(makeTempDir('wiki-search-'), 'build');
-  const result = await runWiki(['build', '--docs', corpusDir, '--out', outDir]);
+  const result = await runWiki(['build', '--config', 'wiki.config.ts', '--docs', corpusDir, '--out', outDir]);
   assert.equal(result.code, 0, result.stderr);
   return { outDir, summary: result.stdout.trim().split('\n').pop() ?? '' };
 }

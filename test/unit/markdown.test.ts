@@ -182,9 +182,9 @@ const syntaxCases: readonly {
     contains: ['admonition-info', '<li><strong>one</strong></li>'],
   },
   {
-    name: 'admonition title is escaped',
-    markdown: ':::caution <b>x</b>\nHi\n:::',
-    contains: ['<p class="admonition-heading">&lt;b&gt;x&lt;/b&gt;</p>'],
+    name: 'admonition title is inline Markdown (as in Docusaurus), not block syntax',
+    markdown: ':::caution **x** # y\nHi\n:::',
+    contains: ['<p class="admonition-heading"><strong>x</strong> # y</p>'],
   },
   {
     name: 'unknown ::: type is plain text',

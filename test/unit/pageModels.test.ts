@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { validateConfig } from '../../src/node/config/loadConfig.js';
 import type { SiteConfigInput } from '../../src/node/config/schema.js';
-import { buildNotePageModels } from '../../src/node/resolve/pageModels.js';
+import { buildNotePageModels, describeInHead } from '../../src/node/resolve/pageModels.js';
 import { buildSidebar } from '../../src/node/resolve/sidebar.js';
 import type { DocPageModel } from '../../src/shared/types.js';
 import { parseVirtualNotes } from '../helpers/virtualNotes.js';
@@ -34,7 +34,9 @@ function buildPages(config: Partial<SiteConfigInput> = {}): Map<string, DocPageM
   const parsed = parseVirtualNotes(files, { trailingSlash: siteConfig.trailingSlash, baseUrl: siteConfig.baseUrl });
   const sidebar = buildSidebar({ docs: parsed, categories: new Map(), collapsed: true });
   return new Map(
-    buildNotePageModels({ config: siteConfig, sidebar, docs: parsed }).map((page) => [page.docId as string, page]),
+    buildNotePageModels({ config: siteConfig, sidebars: new Map([['defaultSidebar', sidebar]]), docs: parsed }).map(
+      (page) => [page.docId as string, page],
+    ),
   );
 }
 
@@ -46,17 +48,34 @@ const page = (id: string): DocPageModel => {
 };
 
 // Sidebar order: Home /, tools/ (Drill, Hammer, Saw), Web /web/ (Node /web/nodejs/ (Fastify), Vite).
+// The last crumb is the page itself, by its sidebar label, with its route (so the theme never adds its title again).
 describe('breadcrumbs', () => {
   const cases: readonly { id: string; expected: unknown }[] = [
-    { id: 'intro', expected: [{ label: 'Home' }] },
-    { id: 'web/web', expected: [{ label: 'Web' }] },
-    { id: 'web/vite', expected: [{ label: 'Web', href: '/web/' }, { label: 'Vite' }] },
-    { id: 'web/nodejs/nodejs', expected: [{ label: 'Web', href: '/web/' }, { label: 'Node' }] },
+    { id: 'intro', expected: [{ label: 'Home', href: '/' }] },
+    { id: 'web/web', expected: [{ label: 'Web', href: '/web/' }] },
+    {
+      id: 'web/vite',
+      expected: [
+        { label: 'Web', href: '/web/' },
+        { label: 'Vite', href: '/web/vite' },
+      ],
+    },
+    {
+      id: 'web/nodejs/nodejs',
+      expected: [
+        { label: 'Web', href: '/web/' },
+        { label: 'Node', href: '/web/nodejs/' },
+      ],
+    },
     {
       id: 'web/nodejs/fastify',
-      expected: [{ label: 'Web', href: '/web/' }, { label: 'Node', href: '/web/nodejs/' }, { label: 'Fastify' }],
+      expected: [
+        { label: 'Web', href: '/web/' },
+        { label: 'Node', href: '/web/nodejs/' },
+        { label: 'Fastify', href: '/web/nodejs/fastify' },
+      ],
     },
-    { id: 'tools/hammer', expected: [{ label: 'tools' }, { label: 'Hammer' }] },
+    { id: 'tools/hammer', expected: [{ label: 'tools' }, { label: 'Hammer', href: '/tools/hammer' }] },
   ];
   for (const c of cases) it(c.id, () => assert.deepEqual(page(c.id).breadcrumbs, c.expected));
 });
@@ -68,7 +87,12 @@ describe('previous and next', () => {
     next?: { title: string; href: string };
   }[] = [
     { id: 'intro', next: { title: 'Drill', href: '/tools/drill' } },
-    { id: 'web/web', previous: { title: 'Saw', href: '/tools/saw' }, next: { title: 'Node', href: '/web/nodejs/' } },
+    // pagination_label names the note wherever previous/next show it (tools/saw's is "The saw").
+    {
+      id: 'web/web',
+      previous: { title: 'The saw', href: '/tools/saw' },
+      next: { title: 'Node', href: '/web/nodejs/' },
+    },
     {
       id: 'web/nodejs/nodejs',
       previous: { title: 'Web', href: '/web/' },
@@ -198,4 +222,17 @@ describe('head tags', () => {
   it('no robots tag unless noIndex', () => {
     assert.ok(!page('web/web').head.some((t) => t.attributes.name === 'robots'));
   });
+});
+
+describe('the tagline', () => {
+  const cases: [string, { route: string; description: string }, string][] = [
+    ['describes a home note without text', { route: '/', description: '' }, 'Notes worth keeping'],
+    ['leaves a home note with text its own description', { route: '/', description: 'Welcome.' }, 'Welcome.'],
+    ['is not used on other pages', { route: '/other', description: '' }, ''],
+  ];
+  for (const [name, doc, description] of cases)
+    it(name, () => {
+      const head = describeInHead(doc as never, 'Home', { tagline: 'Notes worth keeping' });
+      assert.deepEqual(head, { title: 'Home', description });
+    });
 });

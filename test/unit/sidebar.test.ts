@@ -222,14 +222,17 @@ describe('flattenSidebar', () => {
       'tools/hammer.md': '# Hammer',
     });
     const sidebar = buildSidebar({ docs, categories: new Map(), collapsed: true });
-    assert.deepEqual(flattenSidebar(sidebar), [
-      { label: 'Intro', href: '/' },
-      { label: 'Hammer', href: '/tools/hammer' },
-      { label: 'Web', href: '/web/' },
-      { label: 'Node', href: '/web/nodejs/' },
-      { label: 'Fastify', href: '/web/nodejs/fastify' },
-      { label: 'Vite', href: '/web/vite' },
-    ]);
+    assert.deepEqual(
+      flattenSidebar(sidebar).map(({ label, href }) => ({ label, href })),
+      [
+        { label: 'Intro', href: '/' },
+        { label: 'Hammer', href: '/tools/hammer' },
+        { label: 'Web', href: '/web/' },
+        { label: 'Node', href: '/web/nodejs/' },
+        { label: 'Fastify', href: '/web/nodejs/fastify' },
+        { label: 'Vite', href: '/web/vite' },
+      ],
+    );
   });
 });
 

@@ -232,7 +232,7 @@ function assembleInBrowser(
 /** The lists of a pruned tree as outlines: link hrefs, `[label]` for categories, `+N` for a `more` entry. */
 function outline(items: readonly SidebarItem[]): string[] {
   return items.map((item) =>
-    item.type === 'more' ? `+${item.total}` : item.type === 'category' ? `[${item.label}]` : item.href,
+    item.type === 'more' ? `+${item.total}` : item.type === 'category' ? `[${item.label}]` : (item.href ?? ''),
   );
 }
 
@@ -482,7 +482,7 @@ describe('a note with a very long title', () => {
   const pages = new Map(
     buildNotePageModels({
       config: siteConfig,
-      sidebar,
+      sidebars: new Map([['defaultSidebar', sidebar]]),
       docs: parsed,
       diagnostics,
       displayPath: (file) => file.replace('/virtual/', ''),

@@ -16,7 +16,7 @@ describe('note summaries (titles without rendering the note)', () => {
     ],
     ['a reference link defined at the end', '# [Vite][v] notes\n\nText.\n\n[v]: https://vitejs.dev', 'Vite notes'],
     ['an undefined reference', '# [Vite][v] notes\n\nText.', '[Vite][v] notes'],
-    ['a comment first', '<!-- draft -->\n\n# Vite', undefined],
+    ['a comment first (Docusaurus reads the heading after it)', '<!-- draft -->\n\n# Vite', 'Vite'],
     ['a paragraph first', 'Intro.\n\n# Vite', undefined],
     ['a level-2 heading first', '## Vite\n\nText.', undefined],
     ['an empty body', '', undefined],

@@ -7,6 +7,7 @@ import { pageDataPath, type Route } from '../../shared/paths.js';
 import type { DocPageModel } from '../../shared/types.js';
 import { showProblems } from './overlay.js';
 import { devEventsPath, type DevMessage } from '../../shared/devProtocol.js';
+import { CONTENT_REPLACED_EVENT } from '../islands/events.js';
 
 const scrollKey = 'wiki-dev-scroll';
 const script = document.querySelector<HTMLScriptElement>('script[data-wiki-dev-version]');
@@ -54,6 +55,7 @@ async function swapContent(route: string): Promise<void> {
   const content = document.querySelector('#__wiki .markdown');
   if (!content) return reloadKeepingScroll();
   content.innerHTML = page.contentHtml;
+  content.dispatchEvent(new Event(CONTENT_REPLACED_EVENT, { bubbles: true })); // the runtime enhances tabs, diagrams
   document.title = page.documentTitle;
   document.documentElement.dataset.wikiDevVersion = String(version);
 }

@@ -4,7 +4,10 @@ import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 import type { z } from 'zod';
 import { cacheEntryPath, cachedEntry, contentHash, engineCacheDir } from '../bundleCache.mjs';
+import { formatDiagnostic } from '../diagnostics.js';
 import { engineRoot } from '../engineRoot.js';
+import { describeIgnored, describeStubs, docusaurusSiteBuild } from './docusaurusLoader.js';
+import { mapDocusaurusConfig } from './docusaurusConfig.js';
 import { siteConfigSchema, type SiteConfig } from './schema.js';
 
 /** A config problem a user can fix: the message names the file, the field and the fix. */
@@ -12,8 +15,24 @@ export class ConfigError extends Error {
   override readonly name = 'ConfigError';
 }
 
-/** Imports wiki.config.ts (or .js/.mjs) and validates it; throws ConfigError naming the file, field and fix. */
-export async function loadConfig(configPath: string): Promise<SiteConfig> {
+/** A warning about the config (options ignored, packages stubbed): the build lists it with the notes' problems. */
+export interface ConfigWarning {
+  readonly code: string;
+  readonly file: string;
+  readonly message: string;
+  readonly hint: string;
+}
+
+export interface LoadConfigOptions {
+  /** Told each warning; by default it is printed to stderr. */
+  readonly onWarning?: (warning: ConfigWarning) => void;
+}
+
+/**
+ * Imports wiki.config.ts (or .js/.mjs), or a Docusaurus site's docusaurus.config.js|mjs|cjs|ts mapped onto the same
+ * options, and validates it; throws ConfigError naming the file, field and fix.
+ */
+export async function loadConfig(configPath: string, options: LoadConfigOptions = {}): Promise<SiteConfig> {
   const file = path.resolve(configPath);
   if (!fs.existsSync(file)) {
     throw new ConfigError(
@@ -21,11 +40,16 @@ export async function loadConfig(configPath: string): Promise<SiteConfig> {
     );
   }
   const source = fs.readFileSync(file, 'utf8');
+  const docusaurus = isDocusaurusConfigFile(file)
+    ? { siteDir: path.dirname(file), stubbed: new Set<string>() }
+    : undefined;
   let config: unknown;
   try {
-    // A default export may be a promise (an async config); either way it must settle.
+    // A default export may be a promise (an async config), or for Docusaurus a function giving one; it must settle.
     config = await settleWithin(
-      importConfig(file).then((module) => module.default),
+      importConfig(file, docusaurus).then((module) =>
+        docusaurus ? settleDocusaurusExport(module.default) : module.default,
+      ),
       CONFIG_LOAD_TIMEOUT_MS,
       configPath,
     );
@@ -35,9 +59,55 @@ export async function loadConfig(configPath: string): Promise<SiteConfig> {
   }
   if (config === undefined)
     throw new ConfigError(
-      `${configPath} has no default export.\n    End it with \`export default defineConfig({ ... })\`.`,
+      docusaurus
+        ? `${configPath} exports nothing.\n    End it with \`module.exports = config;\` or \`export default config;\`.`
+        : `${configPath} has no default export.\n    End it with \`export default defineConfig({ ... })\`.`,
     );
-  return validateConfig(config, configPath, source);
+  if (!docusaurus) return validateConfig(config, configPath, source);
+  const mapped = mapDocusaurusSite(config, {
+    ...docusaurus,
+    configPath,
+    warn: options.onWarning ?? printConfigWarning,
+  });
+  return validateConfig(mapped, configPath, source);
+}
+
+/** A loaded Docusaurus config in this engine's terms; the packages stood in for and the options ignored are told. */
+function mapDocusaurusSite(
+  config: unknown,
+  site: { siteDir: string; stubbed: ReadonlySet<string>; configPath: string; warn: (warning: ConfigWarning) => void },
+): Record<string, unknown> {
+  const siteFolder = path.relative(process.cwd(), site.siteDir) || '.';
+  for (const warning of describeStubs(site.stubbed, site.configPath, siteFolder)) site.warn(warning);
+  const mapping = mapDocusaurusConfig(config, {
+    siteDir: site.siteDir,
+    presentFolders: unbuiltFolders.filter((folder) => fs.existsSync(path.join(site.siteDir, folder))),
+  });
+  if (mapping.ignored.length > 0) site.warn(describeIgnored(mapping.ignored, site.configPath));
+  return mapping.config;
+}
+
+/** Folders of a Docusaurus site this engine does not build from: listed when present. */
+const unbuiltFolders = ['src/theme', 'src/pages', 'blog'];
+
+/** Whether a config file is a Docusaurus site's (by its name), read through the Docusaurus mapping. */
+export function isDocusaurusConfigFile(file: string): boolean {
+  return /^docusaurus\.config\.[cm]?[jt]s$/.test(path.basename(file));
+}
+
+/** Docusaurus accepts the config object, a promise of it, or a (possibly async) function returning it. */
+async function settleDocusaurusExport(value: unknown): Promise<unknown> {
+  const settled: unknown = await value;
+  // A TypeScript config compiled to CommonJS exports `{ __esModule, default }`.
+  const config =
+    settled !== null && typeof settled === 'object' && '__esModule' in settled && 'default' in settled
+      ? settled.default
+      : settled;
+  return typeof config === 'function' ? await (config as () => unknown)() : config;
+}
+
+function printConfigWarning(warning: ConfigWarning): void {
+  console.error(formatDiagnostic({ severity: 'warning', ...warning }));
 }
 
 /** How long a config may take to load (its top-level awaits, an async default export) before the build gives up. */
@@ -63,9 +133,14 @@ function settleWithin<T>(promise: Promise<T>, ms: number, configPath: string): P
 /**
  * The config (.ts, .mjs or .js) and the files it imports, bundled by esbuild into one module and imported: the CLI
  * runs without a TypeScript loader, and a new bundle per content means `wiki dev` always sees the latest edit.
- * Packages stay imports, resolved from the engine's node_modules (the engine's cache resolves them from there).
+ * Packages stay imports, resolved from the engine's node_modules (the engine's cache resolves them from there); a
+ * Docusaurus config's, from the site's own (docusaurusSiteBuild).
+ * Also loads a hand-written sidebars file (resolve/sidebarsFile.ts).
  */
-async function importConfig(file: string): Promise<{ default?: unknown }> {
+export async function importConfig(
+  file: string,
+  docusaurus?: { readonly stubbed: Set<string> },
+): Promise<{ default?: unknown }> {
   const result = await build({
     entryPoints: [file],
     bundle: true,
@@ -73,10 +148,10 @@ async function importConfig(file: string): Promise<{ default?: unknown }> {
     format: 'esm',
     platform: 'node',
     target: 'node20',
-    packages: 'external',
     logLevel: 'silent',
+    ...(docusaurus ? docusaurusSiteBuild(file, docusaurus.stubbed) : { packages: 'external' }),
   });
-  const code = result.outputFiles[0]!.contents;
+  const code = result.outputFiles![0]!.contents;
   const bundle = await cachedEntry(
     cacheEntryPath(engineCacheDir(engineRoot), 'config', contentHash(code), '.mjs'),
     (staging) => fs.writeFileSync(staging, code),

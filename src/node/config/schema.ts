@@ -1,6 +1,17 @@
 import { z } from 'zod';
+import { normaliseRouteBasePath } from '../notes/notePaths.js';
 
 // One schema per concern; the site's config type is inferred from them (SPEC §3).
+
+/** Docusaurus's docs plugin includes these by default: every Markdown and MDX file. */
+export const defaultDocsInclude: readonly string[] = ['**/*.{md,mdx}'];
+/** Docusaurus's docs plugin excludes these by default: partials (`_name.md`, `_folder/`) and tests. */
+export const defaultDocsExclude: readonly string[] = [
+  '**/_*.{js,jsx,ts,tsx,md,mdx}',
+  '**/_*/**',
+  '**/*.test.{js,jsx,ts,tsx}',
+  '**/__tests__/**',
+];
 const severity = z.enum(['ignore', 'warn', 'throw']);
 
 const logoSchema = z.strictObject({
@@ -156,8 +167,37 @@ export const siteConfigSchema = z.strictObject({
     )
     .default({ minHeadingLevel: 2, maxHeadingLevel: 3 }),
   sidebarCollapsed: z.boolean().default(true),
+  /** The docs plugin's options, named as Docusaurus names them (a docusaurus.config.js maps onto these). */
+  docs: z
+    .strictObject({
+      /** Where the notes are served: '/' (the site root) or e.g. '/docs/' ('docs' and '/docs' mean the same). */
+      routeBasePath: z
+        .string()
+        .regex(/^[^?#\\]*$/, 'must be a URL path without "?", "#" or "\\" (e.g. "/" or "/docs/")')
+        .refine((value) => !value.split('/').includes('..'), 'must not contain ".." (e.g. "/" or "/docs/")')
+        .transform((value): string => normaliseRouteBasePath(value))
+        .default('/'),
+      /** Globs (relative to the docs folder) of the files that are notes. */
+      include: z.array(z.string()).default([...defaultDocsInclude]),
+      /** Globs of files that are never notes (partials, tests), Docusaurus's defaults. */
+      exclude: z.array(z.string()).default([...defaultDocsExclude]),
+      /** A hand-written sidebars.js|ts (relative to the config file); without it the sidebar comes from the folders. */
+      sidebarPath: z.string().optional(),
+      /** The tags file (tags.yml, relative to the docs folder), when tags must be declared there. */
+      tags: z.string().optional(),
+    })
+    .default({ routeBasePath: '/', include: [...defaultDocsInclude], exclude: [...defaultDocsExclude] }),
   /** rawHtml: 'allow' publishes notes' HTML as written (the notes are the owner's); 'sanitize' removes what runs. */
-  markdown: z.strictObject({ rawHtml: z.enum(['allow', 'sanitize']).default('allow') }).default({ rawHtml: 'allow' }),
+  markdown: z
+    .strictObject({
+      rawHtml: z.enum(['allow', 'sanitize']).default('allow'),
+      /**
+       * Which notes are MDX: 'detect' (.mdx files, and .md files that open with import/export: Docusaurus 2), 'mdx'
+       * (every note: Docusaurus 3's default, which a docusaurus.config.js without the option gets), 'md' (none).
+       */
+      format: z.enum(['detect', 'mdx', 'md']).default('detect'),
+    })
+    .default({ rawHtml: 'allow', format: 'detect' }),
   onBrokenLinks: severity.default('warn'),
   onBrokenAnchors: severity.default('warn'),
   onDuplicateRoutes: severity.default('warn'),

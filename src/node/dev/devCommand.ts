@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util';
+import { findSiteConfig } from '../config/findConfig.js';
 import { startDevServer } from './devServer.js';
 
 /**
@@ -10,7 +11,7 @@ export async function runDev(args: readonly string[]): Promise<number> {
     args: [...args],
     options: {
       docs: { type: 'string' },
-      config: { type: 'string', default: 'wiki.config.ts' },
+      config: { type: 'string' },
       port: { type: 'string', default: '3000' },
       host: { type: 'string', default: '127.0.0.1' },
     },
@@ -24,8 +25,14 @@ export async function runDev(args: readonly string[]): Promise<number> {
   }
   let server;
   try {
+    // --config, else wiki.config.ts or docusaurus.config.* in the site folder, else the neutral default.
+    const source = findSiteConfig({
+      ...(values.config !== undefined && { config: values.config }),
+      ...(values.docs !== undefined && { docs: values.docs }),
+    });
     server = await startDevServer({
-      configPath: values.config,
+      configPath: source.configPath,
+      source,
       port,
       host: values.host,
       ...(values.docs !== undefined && { docsDir: values.docs }),

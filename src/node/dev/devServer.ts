@@ -8,15 +8,27 @@ import type { ServerResponse } from 'node:http';
 import path from 'node:path';
 import { build } from 'esbuild';
 import { devClientPath, type DevMessage } from '../../shared/devProtocol.js';
-import { createHostCheck, memoryFile, openDiskFile, startSiteServer, type SiteFiles } from '../server/index.js';
+import {
+  createHostCheck,
+  memoryFile,
+  openDiskFile,
+  rootSite,
+  servedSiteOf,
+  startSiteServer,
+  type ServedSite,
+  type SiteFiles,
+} from '../server/index.js';
 import { readSiteFile } from './devSite.js';
 import { createLiveEvents } from './liveEvents.js';
+import type { SiteConfigSource } from '../config/findConfig.js';
 import { createDevSession, type DevSession } from './session.js';
 import { watchPaths, type Watcher } from './watch.js';
 import { engineRoot } from '../engineRoot.js';
 
 export interface DevServerOptions {
   readonly configPath: string;
+  /** Where the config comes from (findSiteConfig); without it, configPath is read. */
+  readonly source?: SiteConfigSource;
   readonly docsDir?: string;
   /** 0 picks a free port. */
   readonly port: number;
@@ -38,6 +50,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   const log = options.log ?? ((line: string) => console.log(line));
   const session = createDevSession({
     configPath: options.configPath,
+    ...(options.source && { source: options.source }),
     log,
     ...(options.docsDir !== undefined && { docsDir: options.docsDir }),
   });
@@ -57,6 +70,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     host,
     // The event stream and pages answer only to localhost names (or the --host one): see hostCheck.ts.
     checkHost: createHostCheck(host),
+    site: devServedSite(session),
     handleRequest: (req, res) => events.handle(req, res) || serveScript(req.url, res, clientScript),
   });
   const startupSeconds = (performance.now() - started) / 1000;
@@ -104,8 +118,9 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     ? ` (${[...site.context.timings].map(([name, ms]) => `${name} ${Math.round(ms)} ms`).join(', ')})`
     : '';
   log(`wiki dev: serving ${what}, ready in ${startupSeconds.toFixed(2)} s${stages}`);
+  const siteUrl = `${server.url.slice(0, -1)}${site?.context.config.baseUrl ?? '/'}`;
   log(
-    `  ${server.url.replace('127.0.0.1', 'localhost')}  (watching notes, static files and ${options.configPath}; Ctrl+C to stop)`,
+    `  ${siteUrl.replace('127.0.0.1', 'localhost')}  (watching notes, static files and ${options.configPath}; Ctrl+C to stop)`,
   );
   return {
     url: server.url,
@@ -116,6 +131,18 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
       if (session.site) session.site.cancelled = true;
       await server.close();
     },
+  };
+}
+
+/** The current config's base path and policy (worked out again only when a rebuild brings a new config). */
+function devServedSite(session: DevSession): () => ServedSite {
+  let seen: DevSession['site'];
+  let served = rootSite;
+  return () => {
+    const site = session.site;
+    if (site !== seen) served = site ? servedSiteOf(site.context.config) : rootSite;
+    seen = site;
+    return served;
   };
 }
 

@@ -78,7 +78,7 @@ export async function buildDevSite(options: BuildDevSiteOptions): Promise<DevSit
   // The bundle loadSite made: it holds the site's theme overrides and custom pages, as the pages expect.
   const { client } = site;
   const pageByPath = new Map<string, PageModel>();
-  for (const page of [...site.notePages, ...site.specialPages])
+  for (const page of [...site.notePages, ...site.generatedPages, ...site.specialPages])
     for (const relPath of outputPathsOf(page)) pageByPath.set(relPath, page);
   const devSite: DevSite = {
     context,
@@ -88,7 +88,8 @@ export async function buildDevSite(options: BuildDevSiteOptions): Promise<DevSit
     renderAll: () =>
       renderSite({
         sidebar: site.sidebar,
-        notePages: site.notePages,
+        sidebars: site.sidebars,
+        notePages: [...site.notePages, ...site.generatedPages],
         specialPages: site.specialPages,
         renderer: site.renderer,
         theme: site.theme,
@@ -129,6 +130,7 @@ export function relayoutSite(devSite: DevSite): void {
       draftIds: site.draftIds,
       translations: devSite.theme.translations ?? {},
       configPath: devSite.configPath,
+      sidebarsConfig: site.sidebarsConfig,
     },
   );
   devSite.notePages = layout.notePages;
@@ -136,6 +138,9 @@ export function relayoutSite(devSite: DevSite): void {
     ...site,
     notes: [...devSite.notes],
     sidebar: layout.sidebar,
+    sidebars: layout.sidebars,
+    generatedPages: layout.generatedPages,
+    tags: layout.tags,
     notePages: layout.notePages,
     theme: layout.theme,
   };
@@ -146,7 +151,7 @@ export function relayoutSite(devSite: DevSite): void {
     devSite.fresh.delete(relPath);
   }
   for (const relPath of devSite.files.keys()) if (relPath.startsWith('assets/sidebar-')) devSite.files.delete(relPath);
-  for (const page of [...devSite.notePages, ...devSite.site.specialPages])
+  for (const page of [...devSite.notePages, ...devSite.site.generatedPages, ...devSite.site.specialPages])
     for (const relPath of outputPathsOf(page)) devSite.pageByPath.set(relPath, page);
 }
 
@@ -163,6 +168,7 @@ export function renderPages(devSite: DevSite, pages: readonly PageModel[]): void
   const wanted = new Set(pages.flatMap(outputPathsOf));
   const input = {
     sidebar: devSite.site.sidebar,
+    sidebars: devSite.site.sidebars,
     notePages: pages.filter((page): page is DocPageModel => page.kind === 'doc'),
     specialPages: pages.filter((page) => page.kind !== 'doc'),
     renderer: devSite.site.renderer,

@@ -8,6 +8,7 @@ import type { DevMessage, DevProblem } from '../../shared/devProtocol.js';
 import { asRoute } from '../../shared/paths.js';
 import { extensionDirs } from '../context.js';
 import { createNoteContentCache } from '../pipeline/noteCache.js';
+import { loadSiteConfig, type SiteConfigSource } from '../config/findConfig.js';
 import { ConfigError, loadConfig } from '../config/loadConfig.js';
 import type { SiteConfig } from '../config/schema.js';
 import { categoryFileNames } from '../notes/category.js';
@@ -20,6 +21,8 @@ import type { WatchTarget } from './watch.js';
 
 export interface DevSessionOptions {
   readonly configPath: string;
+  /** Where the config comes from (a Docusaurus config, or none: the neutral default); else configPath is read. */
+  readonly source?: SiteConfigSource;
   readonly docsDir?: string;
   readonly log: (line: string) => void;
 }
@@ -61,7 +64,9 @@ export function createDevSession(options: DevSessionOptions): DevSession {
   async function fullBuild(reloadConfig: boolean): Promise<boolean> {
     try {
       if (reloadConfig || !config) {
-        config = await loadConfig(options.configPath);
+        config = await (options.source
+          ? loadSiteConfig(options.source, { onNotice: options.log })
+          : loadConfig(options.configPath));
         noteCache = createNoteContentCache(); // a changed config renders every note again, whatever it changed
       }
       const next = await buildDevSite({

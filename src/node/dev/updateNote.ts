@@ -6,6 +6,7 @@
 import fs from 'node:fs';
 import type { Route } from '../../shared/paths.js';
 import { DiagnosticList } from '../diagnostics.js';
+import { isMdxNote } from '../mdx/isMdxNote.js';
 import type { Note, ParsedNote } from '../notes/note.js';
 import { summariseNote } from '../notes/parseNotes.js';
 import { readNoteFile } from '../notes/scan.js';
@@ -64,6 +65,8 @@ export function updateNote(devSite: DevSite, filePath: string): NoteUpdate {
   if (!note) return { kind: 'full', reason: 'the note is no longer readable text' };
   const doc = resolveRoutes(noteContext, [note], devSite.site.builtInPages).notes[0];
   if (!doc || !sameRoute(old, doc)) return { kind: 'full', reason: 'its id, route or draft status changed' };
+  // An MDX note is rendered in one bundle with what it imports (renderMdxNotes): the full stages render it again.
+  if (isMdxNote(doc, context.config.markdown.format)) return { kind: 'full', reason: 'an MDX note changed' };
   const { parser } = devSite.site;
   const parsed: ParsedNote = { ...summariseNote(doc, parser), ...parseNoteContent(noteContext, doc, parser) };
   devSite.notes[index] = parsed;
@@ -79,7 +82,12 @@ function updatePage(devSite: DevSite, parsed: ParsedNote): NoteUpdate {
   const { config } = devSite.context;
   const neighbourIds = new Set([parsed.frontMatter.pagination_prev, parsed.frontMatter.pagination_next]);
   const neighbours = devSite.notes.filter((doc) => neighbourIds.has(doc.id));
-  const page = buildNotePageModels({ config, sidebar: devSite.site.sidebar, docs: [parsed, ...neighbours] })[0]!;
+  const page = buildNotePageModels({
+    config,
+    sidebars: devSite.site.sidebars,
+    docs: [parsed, ...neighbours],
+    tags: devSite.site.tags.byDoc,
+  })[0]!;
   const pageIndex = devSite.notePages.findIndex((candidate) => candidate.route === parsed.route);
   const before = devSite.notePages[pageIndex];
   if (pageIndex === -1 || !before) return { kind: 'full', reason: 'its page was missing' };

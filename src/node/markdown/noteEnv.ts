@@ -44,4 +44,8 @@ export interface NoteEnv {
   readonly links: LinkRecord[];
   /** The `id` and `name` attributes of the note's raw HTML: anchors besides the headings' that links may point to. */
   readonly htmlIds: string[];
+  /** Set when the note holds math (its page then loads KaTeX's stylesheet). */
+  usesMath?: true;
+  /** Set when the note holds a Mermaid diagram (its page then loads the diagram renderer). */
+  usesMermaid?: true;
 }

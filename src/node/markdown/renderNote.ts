@@ -3,13 +3,15 @@ import MarkdownIt from 'markdown-it';
 import type StateCore from 'markdown-it/lib/rules_core/state_core.mjs';
 import type StateInline from 'markdown-it/lib/rules_inline/state_inline.mjs';
 import type Token from 'markdown-it/lib/token.mjs';
-import { escapeAttribute } from '../../shared/html.js';
 import type { SourcePath } from '../../shared/paths.js';
 import { admonitionsPlugin } from './admonitions.js';
 import { autolinksPlugin } from './autolinks.js';
 import { headingIdsPlugin } from './headings.js';
-import { createHighlighter, normalizeLanguage } from './highlight.js';
+import { renderCodeBlock, renderMermaid } from './codeBlocks.js';
+import { createHighlighter } from './highlight.js';
 import { linksPlugin } from './links.js';
+import { mathPlugin, renderDisplayMath } from './math.js';
+import { skipMdxPreamble } from './mdxPreamble.js';
 import type { HeadingInfo, LinkRecord, LinkResolver, NoteEnv } from './noteEnv.js';
 import type { HtmlSanitizer } from './rawHtml.js';
 import { isTaskCheckbox, taskListsPlugin } from './taskLists.js';
@@ -28,17 +30,23 @@ export function createMarkdownRenderer(): MarkdownIt {
   // markdown-it trims and lower-cases every URL to look for four unsafe schemes; most cannot start with one.
   const validateLink = md.validateLink.bind(md);
   md.validateLink = (url) => CANNOT_START_UNSAFE_SCHEME.test(url) || validateLink(url);
-  md.renderer.rules.fence = (tokens, idx) => {
+  md.renderer.rules.fence = (tokens, idx, _options, env: NoteEnv) => {
     const token = tokens[idx]!;
-    const rawLanguage = token.info.trim().split(/\s+/)[0] ?? '';
-    const language = normalizeLanguage(rawLanguage) || 'text';
-    const body = highlight(token.content, language);
-    const className = `language-${escapeAttribute(language)}`;
-    return `<pre class="${className}" tabindex="0"><code class="${className}">${body}</code></pre>\n`;
+    const language = token.info.trim().split(/\s+/)[0]?.toLowerCase();
+    if (language === 'mermaid') {
+      env.usesMermaid = true;
+      return renderMermaid(token.content);
+    }
+    if (language === 'math') {
+      env.usesMath = true;
+      return renderDisplayMath(token.content);
+    }
+    return renderCodeBlock(token.content, token.info, highlight);
   };
   md.core.ruler.at('normalize', normalizeLineEnds);
   md.inline.ruler.at('text', skipText);
   md.use(autolinksPlugin).use(headingIdsPlugin).use(linksPlugin).use(admonitionsPlugin).use(taskListsPlugin);
+  md.use(mathPlugin);
   return md;
 }
 
@@ -89,17 +97,47 @@ export interface NoteContent {
   readonly links: readonly LinkRecord[];
   /** The ids of its raw HTML (`id` and `name` attributes), which links may point into like headings. */
   readonly htmlIds: readonly string[];
+  /** The note holds math: its page needs KaTeX's stylesheet. */
+  readonly usesMath?: true;
+  /** The note holds a Mermaid diagram (`<pre class="mermaid">`). */
+  readonly usesMermaid?: true;
 }
 
-/** Markdown body -> HTML, with its headings (ids, levels) and every link it holds. */
+/**
+ * Markdown body -> HTML, with its headings (ids, levels) and every link it holds. Leading MDX imports, exports and
+ * comments print nothing (Docusaurus compiles such a note as MDX).
+ */
 export function renderNote(md: MarkdownIt, input: RenderNoteInput): NoteContent {
-  const env = createNoteEnv(input);
-  const tokens = md.parse(input.body, env);
+  const start = printingPreambleEnd(input.body);
+  const body = start === 0 ? input.body : input.body.slice(start);
+  const lineOffset = start === 0 ? input.lineOffset : input.lineOffset + countLines(input.body, start);
+  const env = createNoteEnv({ ...input, lineOffset });
+  const tokens = md.parse(body, env);
   const html = md.renderer.render(tokens, md.options, env); // what md.render does
   const sanitize = input.sanitizeHtml;
-  if (!sanitize || !hasRawHtml(tokens)) return { html, headings: env.headings, links: env.links, htmlIds: env.htmlIds };
+  const uses = {
+    ...(env.usesMath && { usesMath: env.usesMath }),
+    ...(env.usesMermaid && { usesMermaid: true as const }),
+  };
+  if (!sanitize || !hasRawHtml(tokens))
+    return { html, headings: env.headings, links: env.links, htmlIds: env.htmlIds, ...uses };
   const headings = env.headings.map((heading) => ({ ...heading, html: sanitize(heading.html) }));
-  return { html: sanitize(html), headings, links: env.links, htmlIds: env.htmlIds };
+  return { html: sanitize(html), headings, links: env.links, htmlIds: env.htmlIds, ...uses };
+}
+
+/** Where a note's content starts past the MDX preamble; 0 when the preamble is only HTML comments (they print nothing). */
+function printingPreambleEnd(body: string): number {
+  const start = skipMdxPreamble(body);
+  return start === 0 || ONLY_HTML_COMMENTS.test(body.slice(0, start)) ? 0 : start;
+}
+
+const ONLY_HTML_COMMENTS = /^(?:\s|<!--[^]*?-->)*$/;
+
+/** The number of line ends in `text` before `end`. */
+export function countLines(text: string, end: number): number {
+  let lines = 0;
+  for (let index = text.indexOf('\n'); index !== -1 && index < end; index = text.indexOf('\n', index + 1)) lines++;
+  return lines;
 }
 
 /**

@@ -44,6 +44,6 @@ export function parseCategoryFile(
   const issue = result.error.issues[0]!;
   return {
     problem: `Field \`${issue.path.join('.')}\` of ${fileName} is invalid: ${issue.message}`,
-    hint: 'Allowed fields: label (text), position (number), collapsed, collapsible (true/false), className, link ({type: "doc", id} or null).',
+    hint: 'Allowed fields: label (text), position (number), collapsed, collapsible (true/false), className, link ({type: "doc", id}, {type: "generated-index", title?, description?, slug?} or null).',
   };
 }

@@ -20,6 +20,17 @@ const frontMatterSchema = z.looseObject({
   pagination_prev: z.string().nullable().optional(),
   pagination_next: z.string().nullable().optional(),
   pagination_label: z.string().optional(),
+  sidebar_class_name: z.string().optional(),
+  toc_min_heading_level: z.number().int().min(2).max(6).optional(),
+  toc_max_heading_level: z.number().int().min(2).max(6).optional(),
+  /** og:image and twitter:image: an absolute URL, or a path of the site (static folder) made absolute. */
+  image: z.string().optional(),
+  /** Tag labels, keys of the tags file, or `{ label, permalink }`. */
+  tags: z.array(z.union([z.string(), z.strictObject({ label: z.string(), permalink: z.string() })])).optional(),
+  // YAML reads an unquoted date as a Date: both are accepted, as Docusaurus does.
+  last_update: z
+    .strictObject({ date: z.union([z.string(), z.date()]).optional(), author: z.string().optional() })
+    .optional(),
 });
 
 export type FrontMatter = z.infer<typeof frontMatterSchema>;
@@ -41,7 +52,8 @@ export interface SplitNote {
   readonly problems: readonly FrontMatterProblem[];
 }
 
-const frontMatterBlock = /^---[ \t]*\r?\n([\s\S]*?)^---[ \t]*(?:\r?\n|$)/m;
+// The closing line may have more dashes (`----`): gray-matter, which Docusaurus uses, looks only for `---` at its start.
+const frontMatterBlock = /^---[ \t]*\r?\n([\s\S]*?)^(-{3,})[ \t]*(?:\r?\n|$)/m;
 
 /** Splits `---\nyaml\n---\nbody`; invalid YAML or fields become problems and the note keeps its body. */
 export function splitFrontMatter(source: string): SplitNote {
@@ -50,14 +62,43 @@ export function splitFrontMatter(source: string): SplitNote {
   const yamlText = match[1] ?? '';
   const bodyLineOffset = countLines(match[0]);
   const body = source.slice(match[0].length);
+  const closing = closingLineProblems(match[2]!, 2 + countLines(yamlText));
   if (yamlText.length > MAX_FRONT_MATTER_CHARS)
-    return { frontMatter: {}, body, bodyLineOffset, problems: [oversizedProblem(yamlText.length)] };
+    return { frontMatter: {}, body, bodyLineOffset, problems: [...closing, oversizedProblem(yamlText.length)] };
   const parsed = parseYaml(yamlText);
-  if ('problem' in parsed) return { frontMatter: {}, body, bodyLineOffset, problems: [parsed.problem] };
-  const result = frontMatterSchema.safeParse(parsed.value ?? {});
-  if (result.success) return { frontMatter: result.data, body, bodyLineOffset, problems: [] };
+  if ('problem' in parsed) return { frontMatter: {}, body, bodyLineOffset, problems: [...closing, parsed.problem] };
+  const value = withoutEmptyValues(parsed.value ?? {});
+  const result = frontMatterSchema.safeParse(value);
+  if (result.success) return { frontMatter: result.data, body, bodyLineOffset, problems: closing };
   const problems = result.error.issues.map((issue) => describeIssue(issue, yamlText));
-  return { frontMatter: keepValidFields(parsed.value, result.error.issues), body, bodyLineOffset, problems };
+  return {
+    frontMatter: keepValidFields(value, result.error.issues),
+    body,
+    bodyLineOffset,
+    problems: [...closing, ...problems],
+  };
+}
+
+/** A closing `----` is read as `---`, as gray-matter reads it, with a warning (other tools may not). */
+function closingLineProblems(dashes: string, line: number): FrontMatterProblem[] {
+  if (dashes.length === 3) return [];
+  return [
+    {
+      severity: 'warning',
+      line,
+      message: `The front matter is closed by \`${dashes}\`; it was read as the closing \`---\` (as Docusaurus reads it).`,
+      hint: 'Write the closing line as exactly `---`.',
+    },
+  ];
+}
+
+/** `description:` with nothing after it is YAML null: taken as absent for a field that does not accept null. */
+function withoutEmptyValues(value: unknown): unknown {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return value;
+  const shape = frontMatterSchema.shape as Record<string, z.ZodType | undefined>;
+  return Object.fromEntries(
+    Object.entries(value).filter(([key, field]) => field !== null || !shape[key] || shape[key].safeParse(null).success),
+  );
 }
 
 /** Front matter is a few lines of metadata; past this it is not read (YAML parsing costs grow with it). */
@@ -82,7 +123,7 @@ function parseYaml(yamlText: string): { value: unknown } | { problem: FrontMatte
       problem: {
         ...(line !== undefined && { line: line + 1 }),
         message: `Invalid YAML front matter: ${error.message.split('\n')[0]!.replace(/ at line \d+, column \d+:?$/, '')}`,
-        hint: 'Fix the YAML between the two --- lines (quote values that contain ": " or start with a special character).',
+        hint: `Fix the YAML between the two --- lines: ${yamlFix(yamlText, line, error.message)}`,
       },
     };
   }
@@ -110,6 +151,25 @@ function parseYaml(yamlText: string): { value: unknown } | { problem: FrontMatte
     };
   }
   return { value };
+}
+
+/** The likely fix of a YAML error on a line (1-based within the block), with the corrected line when there is one. */
+function yamlFix(yamlText: string, line: number | undefined, message: string): string {
+  const text = line === undefined ? undefined : yamlText.split(/\r?\n/)[line - 1];
+  const fileLine = line === undefined ? '' : `line ${line + 1}, `;
+  if (/unique/.test(message)) return `${fileLine}keep one of the two values of that key and remove the other line.`;
+  if (text !== undefined && /^\s*\t/.test(text))
+    return `${fileLine}indent with spaces: YAML does not allow tabs there.`;
+  const flow = /end with an? ([\]}])/.exec(message);
+  if (flow && line !== undefined) {
+    const lines = yamlText.split(/\r?\n/).slice(0, line);
+    const opening = lines.findLastIndex((candidate) => /:[ \t]*[[{]/.test(candidate));
+    const where = opening === -1 ? fileLine : `line ${opening + 2}, `;
+    return `${where}close the ${flow[1] === ']' ? 'list' : 'mapping'} it opens with \`${flow[1]}\` on the same line, or quote the value.`;
+  }
+  const pair = text === undefined ? null : /^(\s*[\w-]+):[ \t]+(?!["'])(.*\S)\s*$/.exec(text);
+  if (pair) return `${fileLine}quote the value: \`${pair[1]!.trimStart()}: ${JSON.stringify(pair[2])}\`.`;
+  return `${fileLine}quote values that contain ": " or " #", or start with a special character (@, \`, *, &, !, %, {, [).`;
 }
 
 /** The first top-level key given twice, as a YAML error (gray-matter, which Docusaurus uses, refuses them too). */
@@ -155,6 +215,10 @@ const examples: Record<string, string> = {
   hide_table_of_contents: ' (`true` or `false`)',
   draft: ' (`true` or `false`)',
   id: ' (e.g. `id: my-note`)',
+  toc_min_heading_level: ' (a heading level from 2 to 6, e.g. `toc_min_heading_level: 2`)',
+  toc_max_heading_level: ' (a heading level from 2 to 6, e.g. `toc_max_heading_level: 4`)',
+  tags: ' (e.g. `tags: [rust, async]`, or `- { label: Rust, permalink: /rust }`)',
+  last_update: ' (e.g. `last_update: { date: 2024-01-31, author: Ada }`)',
 };
 
 function exampleFor(field: string): string {

@@ -76,6 +76,18 @@ export function resolveRoute(relative: string, folder: Route): Route {
   return asRoute(joined.replace(/\/{2,}/g, '/'));
 }
 
+/** The docs plugin's routeBasePath as a folder route: 'docs', '/docs' and '/docs/' are '/docs/'; '' and '/' are '/'. */
+export function normaliseRouteBasePath(routeBasePath: string): Route {
+  const trimmed = routeBasePath.trim().replace(/^\/+|\/+$/g, '');
+  return asRoute(trimmed === '' ? '/' : `/${trimmed}/`);
+}
+
+/** A doc's route served under the routeBasePath: '/a/b' under 'docs' is '/docs/a/b', and '/' is '/docs/'. */
+export function prefixRoute(route: Route, routeBasePath: string): Route {
+  const base = normaliseRouteBasePath(routeBasePath);
+  return base === '/' ? route : asRoute(`${base}${route.replace(/^\/+/, '')}`);
+}
+
 /** Whether a route is a clean URL path: starts with '/' and a URL parser keeps it as it is (modulo encoding). */
 export function isValidRoute(route: string): boolean {
   if (!route.startsWith('/')) return false;

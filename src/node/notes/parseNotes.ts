@@ -3,6 +3,7 @@ import type MarkdownIt from 'markdown-it';
 import type { Note, NoteContent, NoteSummary, ParsedNote } from './note.js';
 import { parseNumberPrefix } from './numberPrefix.js';
 import { createExcerpt } from '../markdown/excerpt.js';
+import { skipMdxPreamble } from '../markdown/mdxPreamble.js';
 import type { HeadingInfo, LinkResolver } from '../markdown/noteEnv.js';
 import type { HtmlSanitizer } from '../markdown/rawHtml.js';
 import { createMarkdownRenderer, createNoteEnv, renderNote } from '../markdown/renderNote.js';
@@ -18,10 +19,13 @@ export function parseNote(doc: Note, parser: NoteParser): ParsedNote {
  * the front matter's, else a leading `# heading`, else the file name. Only the body's first block is parsed.
  */
 export function summariseNote(doc: Note, parser: NoteParser): NoteSummary {
-  const first = leadingHeading(doc, parser);
-  const contentTitle = first?.level === 1 ? compatibleTitle(doc.body, first.text.trim()) : undefined;
+  // The title is the first heading after MDX imports, exports and comments, as Docusaurus reads it.
+  const start = skipMdxPreamble(doc.body);
+  const content = start === 0 ? doc : { ...doc, body: doc.body.slice(start) };
+  const first = leadingHeading(content, parser);
+  const contentTitle = first?.level === 1 ? compatibleTitle(content.body, first.text.trim()) : undefined;
   const title = doc.frontMatter.title ?? contentTitle ?? parseNumberPrefix(path.posix.parse(doc.sourcePath).name).name;
-  const bodyWithoutTitle = contentTitle !== undefined ? removeFirstHeading(doc.body) : doc.body;
+  const bodyWithoutTitle = contentTitle !== undefined ? removeFirstHeading(content.body) : content.body;
   const { body: _source, ...located } = doc;
   return {
     ...located,
@@ -45,6 +49,8 @@ export function renderNoteContent(doc: Note, { md, resolveLink, sanitizeHtml }: 
     headings: rendered.headings.map((heading) => ({ ...heading, id: detach(heading.id), text: detach(heading.text) })),
     links: rendered.links,
     htmlIds: rendered.htmlIds,
+    ...(rendered.usesMath && { usesMath: true }),
+    ...(rendered.usesMermaid && { usesMermaid: true }),
   };
 }
 

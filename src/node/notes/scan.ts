@@ -1,6 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import picomatch from 'picomatch';
 import { asSourcePath, type SourcePath } from '../../shared/paths.js';
+import { defaultDocsExclude, defaultDocsInclude } from '../config/schema.js';
 import type { DiagnosticList } from '../diagnostics.js';
 import { categoryFileNames, parseCategoryFile, type CategoryMetadata } from './category.js';
 import { isNoteName } from './notePaths.js';
@@ -23,10 +25,18 @@ export interface ScanOptions {
   readonly diagnostics: DiagnosticList;
   /** How file paths are shown in messages (relative to the working directory by default). */
   readonly displayPath: (filePath: string) => string;
+  /** Globs (relative to the docs folder) of the notes: the docs plugin's `include` (default: every .md and .mdx). */
+  readonly include?: readonly string[];
+  /** Globs of files that are not notes, even when included: `exclude` (default: Docusaurus's, partials `_x.md`). */
+  readonly exclude?: readonly string[];
 }
 
-/** Walks the docs folder: every .md/.mdx note (names starting with `_` or `.` are skipped, as Docusaurus does). */
+/**
+ * Walks the docs folder: every file the include globs match and the exclude globs do not is a note. Names starting
+ * with `.` and node_modules are never read; an excluded `.md` (a partial) is not a page but stays importable by path.
+ */
 export function scanNotes(options: ScanOptions): ScanResult {
+  const isNotePath = noteMatcher(options.include ?? defaultDocsInclude, options.exclude ?? defaultDocsExclude);
   const notes: ScannedNote[] = [];
   const categories = new Map<string, CategoryMetadata>();
   const visited = new Set<string>();
@@ -48,9 +58,9 @@ export function scanNotes(options: ScanOptions): ScanResult {
       const filePath = path.join(dir, entry.name);
       const relPath = relDir === '' ? entry.name : `${relDir}/${entry.name}`;
       const isCategory = categoryFileNames.includes(entry.name as (typeof categoryFileNames)[number]);
-      if (!isCategory && isSkippedName(entry.name)) continue;
+      if (!isCategory && isHiddenName(entry.name)) continue;
       const kind = entryKind(filePath, entry, options);
-      const used = kind === 'dir' || (kind === 'file' && (isCategory || isNoteName(entry.name)));
+      const used = kind === 'dir' || (kind === 'file' && (isCategory || isNotePath(relPath)));
       if (!used || (entry.isSymbolicLink() && !linksInside(filePath, realDocsDir, options))) continue;
       if (isCategory && kind === 'file') readCategory(filePath, relDir === '' ? '.' : relDir, categories, options);
       else if (kind === 'dir') walk(filePath, relPath);
@@ -92,9 +102,23 @@ export function isPathInside(file: string, dir: string): boolean {
   return relative === '' || (!relative.startsWith(`..${path.sep}`) && relative !== '..' && !path.isAbsolute(relative));
 }
 
-/** Files and folders the scan leaves out, notes or not. */
+/** Files and folders the default scan leaves out, notes or not (the watcher and the large-site count use it). */
 export function isSkippedName(name: string): boolean {
-  return name.startsWith('_') || name.startsWith('.') || name === 'node_modules';
+  return name.startsWith('_') || isHiddenName(name);
+}
+
+/** What no glob brings in: dotfiles and folders (.git, .obsidian) and installed packages. */
+function isHiddenName(name: string): boolean {
+  return name.startsWith('.') || name === 'node_modules';
+}
+
+/** Whether a docs-relative path is a note: a Markdown file the include globs match and the exclude globs do not. */
+export function noteMatcher(include: readonly string[], exclude: readonly string[]): (relPath: string) => boolean {
+  // Globs are relative to the docs folder; `./**/*.md` means the same as `**/*.md` (as globby, Docusaurus's, reads it).
+  const relative = (globs: readonly string[]) => globs.map((glob) => glob.replace(/^(\.\/)+/, ''));
+  const included = picomatch(relative(include));
+  const excluded = exclude.length > 0 ? picomatch(relative(exclude)) : () => false;
+  return (relPath) => isNoteName(relPath) && included(relPath) && !excluded(relPath);
 }
 
 function readSortedEntries(dir: string): fs.Dirent[] {

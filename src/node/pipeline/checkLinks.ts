@@ -1,9 +1,14 @@
 /** Stage 7 of the pipeline: every link of every note checked once all are parsed; the docs-folder files notes link are collected. */
 import type { ParsedNote } from '../notes/note.js';
 import type { BuildContext } from '../context.js';
+import { katexAssetCopies } from '../markdown/math.js';
+import { mermaidAssetCopies } from '../markdown/codeBlocks.js';
 
 /** What checking links needs of a note: its links, and the anchors other notes' links may point into. */
-export interface LinkCheckNote extends Pick<ParsedNote, 'route' | 'filePath' | 'links' | 'htmlIds'> {
+export interface LinkCheckNote extends Pick<
+  ParsedNote,
+  'route' | 'filePath' | 'links' | 'htmlIds' | 'usesMath' | 'usesMermaid'
+> {
   readonly headings: readonly { readonly id: string }[];
 }
 
@@ -21,6 +26,8 @@ export function toLinkCheckNote(doc: ParsedNote): LinkCheckNote {
     headings: [...headingIds].map((id) => ({ id })),
     links: links.length > 0 ? structuredClone(links) : [],
     htmlIds: ids.length > 0 ? structuredClone(ids) : [],
+    ...(doc.usesMath && { usesMath: true }),
+    ...(doc.usesMermaid && { usesMermaid: true }),
   };
 }
 
@@ -43,7 +50,12 @@ export function checkLinks(
       anchorsByRoute.set(route, (anchors = new Set([...doc.headings.map((h) => h.id), ...doc.htmlIds])));
     return anchors;
   };
-  const assets = new Map<string, string>();
+  // KaTeX's stylesheet and fonts, which the pages with math link (pageModels.ts: withNoteContent); Mermaid, which
+  // pages with a diagram load (src/client/islands/mermaid.ts). A site without either ships neither.
+  const assets = new Map<string, string>([
+    ...(docs.some((doc) => doc.usesMath) ? katexAssetCopies() : []),
+    ...(docs.some((doc) => doc.usesMermaid) ? mermaidAssetCopies() : []),
+  ]);
   for (const doc of sources) {
     const file = context.displayPath(doc.filePath);
     for (const link of doc.links) {

@@ -4,6 +4,7 @@
  * its file names), notes are rendered ahead; the rest as their pages are pulled, the last few megabytes together
  * (TAIL_CHARS). Each rendered note goes to the search index and the link check as it is made.
  */
+import type { SourcePath } from '../../shared/paths.js';
 import type { DocPageModel } from '../../shared/types.js';
 import type { Note, NoteContent, ParsedNote } from '../notes/note.js';
 import { withNoteContent } from '../resolve/pageModels.js';
@@ -12,6 +13,9 @@ import type { BuildContext } from '../context.js';
 import type { SearchIndexJob } from '../search/index.js';
 import { checkLinks, type LinkCheckNote, toLinkCheckNote } from './checkLinks.js';
 import type { SiteOutline } from './site.js';
+
+/** The MDX notes' content, rendered before the stream starts (renderMdx in pipeline.ts), by source path. */
+export type MdxContents = ReadonlyMap<SourcePath, NoteContent>;
 
 export interface NoteStream {
   /** Renders notes in order until `until` settles (or every note is rendered). */
@@ -42,12 +46,13 @@ export function createNoteStream(
   outline: SiteOutline,
   context: BuildContext,
   search: Pick<SearchIndexJob, 'add'> & Partial<Pick<SearchIndexJob, 'end'>>,
+  mdx: MdxContents,
 ): NoteStream {
   const { notes: sources, summaries, notePages, parser } = outline;
   const ahead: (NoteContent | undefined)[] = [];
   const linked: LinkCheckNote[] = [];
   const levels = context.config.tableOfContents;
-  const render = (note: Note) => parseNoteContent(context, note, parser);
+  const render = (note: Note) => mdx.get(note.sourcePath) ?? parseNoteContent(context, note, parser);
   const tailStart = startOfLast(sources, TAIL_CHARS);
   const fileByRoute = new Map<string, string>(sources.map((note) => [note.route, note.filePath]));
   let parsed = 0;
@@ -73,7 +78,7 @@ export function createNoteStream(
         while (parsed < parseTo) accept(render(sources[parsed]!), parsed);
         const content = ahead[index]!;
         ahead[index] = undefined;
-        yield withNoteContent(notePages[index]!, content, levels);
+        yield withNoteContent(notePages[index]!, content, levels, context.config.baseUrl);
       }
     },
     checkLinks: () => checkLinks(linked, context),

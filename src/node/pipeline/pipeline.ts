@@ -5,15 +5,11 @@
  * (buildSite); `wiki dev` runs the same stages into memory (loadSite), and runs the note-sized ones again for one
  * edited note (dev/updateNote.ts). Streaming and parallelism stay inside stages: notes are parsed while esbuild
  * bundles, each page is written as its note is rendered, and the search index worker consumes the rendered notes.
+ * Dialects are parts of stages: MDX notes are compiled and rendered at the start of stage 6 (renderMdx), then flow
+ * through the stream like any note's content.
  */
 import fs from 'node:fs';
-import type {
-  CustomPageModel,
-  DocPageModel,
-  SidebarItem,
-  SpecialPageModel,
-  ThemeSettings,
-} from '../../shared/types.js';
+import type { CustomPageModel, SidebarItem, SpecialPageModel, ThemeSettings } from '../../shared/types.js';
 import { type BuildContext, extensionDirs, timeStage, timeStageAsync } from '../context.js';
 import { loadHtmlSanitizer } from '../markdown/rawHtml.js';
 import type { CategoryMetadata } from '../notes/category.js';
@@ -28,9 +24,10 @@ import {
 import { scanNotes, type ScannedNote } from '../notes/scan.js';
 import { type PageRenderer, type SiteExtensions, usesEngineRenderer } from '../render/loadRenderer.js';
 import { buildCustomPageModels, scanCustomPages } from '../resolve/customPages.js';
-import { buildNotePageModels, buildSpecialPageModels, withNoteContent } from '../resolve/pageModels.js';
+import { buildSpecialPageModels, withNoteContent } from '../resolve/pageModels.js';
 import { resolveNotes } from '../resolve/routes.js';
-import { buildSidebar } from '../resolve/sidebar.js';
+import { type DocsLayout, layOutDocs, loadSidebarsConfig } from '../resolve/layout.js';
+import type { SidebarsConfig } from '../resolve/sidebarsFile.js';
 import { buildThemeSettings } from '../resolve/themeSettings.js';
 import { bootSearchIndex, type SearchIndexBoot, startSearchIndex } from '../search/index.js';
 import { createSiteWriter } from '../siteWriter.js';
@@ -40,7 +37,8 @@ import { startBundles } from './bundles.js';
 import { checkLinks, toLinkCheckNote } from './checkLinks.js';
 import { emitSite, listFilesToCopy } from './emit.js';
 import type { NoteContentCache } from './noteCache.js';
-import { createNoteStream, parseNoteContent } from './noteStream.js';
+import { isMdxNote } from '../mdx/isMdxNote.js';
+import { createNoteStream, type MdxContents, parseNoteContent } from './noteStream.js';
 import type { SiteData, SiteOutline } from './site.js';
 import { renderSite } from './renderSite.js';
 
@@ -59,6 +57,7 @@ export async function loadOutline(context: BuildContext): Promise<SiteOutline> {
     [...builtInPages, ...extensions.pages].map((page) => page.route),
   );
   const summaries = timeStage(context, 'summarise', () => summariseNotes(notes, parser));
+  const sidebarsConfig = await loadSidebarsConfig(context);
   const layout = timeStage(context, 'layout', () =>
     layOutSite(context, {
       summaries,
@@ -66,6 +65,7 @@ export async function loadOutline(context: BuildContext): Promise<SiteOutline> {
       draftIds,
       translations,
       configPath: context.configPath,
+      sidebarsConfig,
     }),
   );
   return {
@@ -79,6 +79,7 @@ export async function loadOutline(context: BuildContext): Promise<SiteOutline> {
     staticCopies: scanned.staticCopies,
     draftIds,
     categories: scanned.categories,
+    sidebarsConfig,
   };
 }
 
@@ -97,6 +98,8 @@ export function scanSite(context: BuildContext): {
     docsDir: context.docsDir,
     diagnostics: context.diagnostics,
     displayPath: context.displayPath,
+    include: context.config.docs.include,
+    exclude: context.config.docs.exclude,
   });
   const staticCopies = listFilesToCopy(context.staticDir, (link, target) =>
     context.diagnostics.add({
@@ -124,6 +127,7 @@ export function resolveRoutes(
     displayPath: context.displayPath,
     includeDrafts: context.mode === 'development',
     trailingSlash: config.trailingSlash,
+    routeBasePath: config.docs.routeBasePath,
     onDuplicateRoutes: config.onDuplicateRoutes,
     reservedRoutes,
   });
@@ -139,31 +143,28 @@ export function layOutSite(
     draftIds: ReadonlySet<string>;
     translations: Readonly<Record<string, string>>;
     configPath: string;
+    /** The sidebars file's sidebars (`docs.sidebarPath`), loaded by loadOutline; without it, the folder sidebar. */
+    sidebarsConfig?: SidebarsConfig | undefined;
   },
-): { sidebar: SidebarItem[]; notePages: DocPageModel[]; theme: ThemeSettings } {
+): DocsLayout & { sidebar: readonly SidebarItem[]; theme: ThemeSettings } {
   const { config } = context;
-  const sidebar = buildSidebar({
-    docs: input.summaries,
-    categories: input.categories,
-    collapsed: config.sidebarCollapsed,
-  });
-  const notePages = buildNotePageModels({
-    config,
-    sidebar,
-    docs: input.summaries,
-    diagnostics: context.diagnostics,
-    displayPath: context.displayPath,
-  });
+  const { sidebars, notePages, generatedPages, tags } = layOutDocs(context, input);
+  // The first sidebar is what the pages without a note (search, custom pages) boot with.
+  const sidebar = sidebars.values().next().value ?? [];
   const theme = buildThemeSettings({
     config,
     configPath: input.configPath,
     docs: input.summaries,
     draftIds: input.draftIds,
     sidebar,
+    sidebars,
   });
   return {
     sidebar,
+    sidebars,
     notePages,
+    generatedPages,
+    tags,
     theme: Object.keys(input.translations).length > 0 ? { ...theme, translations: { ...input.translations } } : theme,
   };
 }
@@ -194,7 +195,7 @@ export async function buildSite(context: BuildContext, options: BuildOptions): P
     const routes = (special: readonly { kind: string }[]) =>
       outline.notePages.length + special.filter((page) => page.kind !== 'notFound').length;
     if (failed()) {
-      checkWithoutWriting(context, outline); // nothing is written, but every note's link problems are reported with the others
+      await checkWithoutWriting(context, outline); // nothing is written, but every note's link problems are reported with the others
       return { notes: outline.notes.length, routes: routes(outline.builtInPages) };
     }
     let specialPages: readonly { kind: string }[] = outline.builtInPages;
@@ -227,13 +228,16 @@ async function writeSite(
   const search = workers.search.start({ pages: outline.notePages, writeTo: staging });
   const { pool } = workers;
   try {
-    const notes = createNoteStream(outline, context, search);
+    const mdx = await renderMdx(context, outline);
+    const notes = createNoteStream(outline, context, search, mdx);
     await timeStageAsync(context, 'parse', () => notes.renderAhead(outline.bundles)); // while esbuild bundles
     const { renderer, client } = await outline.bundles;
     const specialPages = completeSpecialPages(context, outline, renderer);
     const writer = createSiteWriter(staging);
     const files = renderSite({
       sidebar: outline.sidebar,
+      sidebars: outline.sidebars,
+      generatedPages: outline.generatedPages,
       notePages: notes.pages(),
       specialPages,
       renderer,
@@ -258,8 +262,8 @@ async function writeSite(
 }
 
 /** A build that already failed still parses every note, so its link problems are reported with the others. */
-function checkWithoutWriting(context: BuildContext, outline: SiteOutline): void {
-  const notes = createNoteStream(outline, context, { add: () => undefined });
+async function checkWithoutWriting(context: BuildContext, outline: SiteOutline): Promise<void> {
+  const notes = createNoteStream(outline, context, { add: () => undefined }, await renderMdx(context, outline));
   for (const _page of notes.pages());
   notes.checkLinks();
 }
@@ -275,7 +279,9 @@ export async function loadSite(context: BuildContext, options: LoadSiteOptions =
   const { parser } = outline;
   const { noteCache } = options;
   const contents: NoteContent[] = [];
+  const mdx = await renderMdx(context, outline);
   const render = (note: Note) =>
+    mdx.get(note.sourcePath) ??
     parseNoteContent(context, note, parser, noteCache ? (n, p) => noteCache.render(n, p) : renderNoteContent);
   await timeStageAsync(context, 'parse', () =>
     renderNotesWhile(outline.notes, render, (content) => contents.push(content)),
@@ -284,7 +290,9 @@ export async function loadSite(context: BuildContext, options: LoadSiteOptions =
   const notes: ParsedNote[] = outline.summaries.map((summary, index) => ({ ...summary, ...contents[index]! }));
   const assets = timeStage(context, 'links', () => checkLinks(notes.map(toLinkCheckNote), context));
   const { tableOfContents } = context.config;
-  const notePages = outline.notePages.map((page, index) => withNoteContent(page, notes[index]!, tableOfContents));
+  const notePages = outline.notePages.map((page, index) =>
+    withNoteContent(page, notes[index]!, tableOfContents, context.config.baseUrl),
+  );
   const search = startSearchIndex({ pages: notePages, config: context.config });
   for (const note of notes) search.add(note);
   const searchFiles = search.finish();
@@ -301,6 +309,16 @@ export async function loadSite(context: BuildContext, options: LoadSiteOptions =
     assets,
     searchFiles,
   };
+}
+
+/**
+ * Stage 6's MDX part: the site's MDX notes compiled, bundled and rendered to HTML before the other notes are parsed.
+ * The compiler is loaded only for a site that has MDX notes.
+ */
+async function renderMdx(context: BuildContext, outline: SiteOutline): Promise<MdxContents> {
+  if (!outline.notes.some((note) => isMdxNote(note, context.config.markdown.format))) return new Map();
+  const { renderMdxNotes } = await import('../mdx/renderMdxNotes.js');
+  return timeStageAsync(context, 'mdx', () => renderMdxNotes(context, outline));
 }
 
 /** The built-in pages and the site's custom pages (their titles and descriptions come from their modules). */

@@ -27,7 +27,15 @@ import { createSidebarHtmlCache, RECENT_BRANCHES } from '../render/sidebarCache.
 import { buildRuntimeFiles } from './runtimeData.js';
 
 export interface RenderSiteInput {
+  /** The sidebar every page renders with when `sidebars` is not given; else the first of them. */
   readonly sidebar: readonly SidebarItem[];
+  /**
+   * Every sidebar by id: a note's page renders with the one its `sidebarId` names (none when it has none), each with
+   * its own sidebar files. The other pages boot with `sidebar`'s.
+   */
+  readonly sidebars?: ReadonlyMap<string, readonly SidebarItem[]>;
+  /** Pages with no note behind them (generated-index categories, tags), rendered after the notes' pages as theirs are. */
+  readonly generatedPages?: readonly DocPageModel[];
   /** The notes' pages with their content, rendered as they come (`wiki build` renders each note as it is pulled). */
   readonly notePages: Iterable<DocPageModel>;
   /** The search and not-found pages, and the site's custom pages. */
@@ -60,27 +68,18 @@ export interface DocPageSettings {
 export function* renderSite(input: RenderSiteInput): Generator<SiteFile> {
   const { client, renderer, specialPages } = input;
   yield* client.files;
-  const { runtime, files: runtimeFiles } = buildRuntimeFiles({
-    config: input.config,
-    sidebar: input.sidebar,
-    specialPages,
-  });
-  yield* runtimeFiles;
-  const settings: DocPageSettings = {
-    theme: input.theme,
-    sidebar: input.sidebar,
-    stylesheets: client.stylesheets,
-    scripts: client.scripts,
-    runtime,
-    sharedBootJson: `"site":${JSON.stringify(input.theme)},"runtime":${JSON.stringify(runtime)}`,
-  };
-  const renderDocPage = createDocPageRenderer(settings, renderer.renderPageParts);
+  const shells = createSidebarShells(input);
+  const first = shells.first();
+  yield* first.files;
+  const { settings } = first;
   input.pool?.start(settings);
   const docRoutes: Route[] = [];
-  for (const page of input.notePages) {
+  for (const page of chainPages(input.notePages, input.generatedPages ?? [])) {
     docRoutes.push(page.route);
-    if (!input.pool?.offer(page, input.sourceOf?.(page.route)))
-      yield* renderNotePage(renderDocPage, page, input.sourceOf);
+    const shell = shells.of(page);
+    if (shell.files.length > 0) yield* shell.files.splice(0);
+    if (shell !== first || !input.pool?.offer(page, input.sourceOf?.(page.route)))
+      yield* renderNotePage(shell.render, page, input.sourceOf);
   }
   for (const page of specialPages) {
     const bootJson = `{"page":${JSON.stringify(page)},${settings.sharedBootJson}}`;
@@ -99,6 +98,59 @@ export function* renderSite(input: RenderSiteInput): Generator<SiteFile> {
   }
   const custom = specialPages.filter((page) => page.kind === 'custom').map((page) => page.route);
   yield ['sitemap.xml', renderSitemap([...docRoutes, ...custom], input.config)];
+}
+
+function* chainPages(notePages: Iterable<DocPageModel>, generated: readonly DocPageModel[]): Generator<DocPageModel> {
+  yield* notePages;
+  yield* generated;
+}
+
+/** What the pages of one sidebar render with: its settings, its renderer and its sidebar files (until written). */
+interface SidebarShell {
+  readonly settings: DocPageSettings;
+  readonly render: (page: DocPageModel) => SiteFile[];
+  /** Emptied once written. */
+  readonly files: SiteFile[];
+}
+
+/**
+ * One shell per sidebar, made when a page first needs it: each sidebar has its own files (so a page loads only its
+ * own), and its runtime names it, so the browser loads a page of another sidebar as a whole page.
+ */
+function createSidebarShells(input: RenderSiteInput): { first(): SidebarShell; of(page: DocPageModel): SidebarShell } {
+  const shells = new Map<string, SidebarShell>();
+  const firstId = input.sidebars?.keys().next().value;
+  const make = (key: string | undefined): SidebarShell => {
+    const cached = shells.get(key ?? '*');
+    if (cached) return cached;
+    const sidebar = key === undefined ? input.sidebar : (input.sidebars?.get(key) ?? []);
+    const { runtime, files } = buildRuntimeFiles({
+      config: input.config,
+      sidebar,
+      specialPages: input.specialPages,
+      ...(key !== undefined && { sidebarId: key }),
+    });
+    const settings: DocPageSettings = {
+      theme: input.theme,
+      sidebar,
+      stylesheets: input.client.stylesheets,
+      scripts: input.client.scripts,
+      runtime,
+      sharedBootJson: `"site":${JSON.stringify(input.theme)},"runtime":${JSON.stringify(runtime)}`,
+    };
+    const shell = {
+      settings,
+      render: createDocPageRenderer(settings, input.renderer.renderPageParts),
+      files: [...files],
+    };
+    shells.set(key ?? '*', shell);
+    return shell;
+  };
+  // Without `sidebars`, every page has `sidebar` (key undefined); with them, a page outside every sidebar has none ('').
+  return {
+    first: () => make(firstId),
+    of: (page) => make(input.sidebars ? (page.sidebarId ?? '') : undefined),
+  };
 }
 
 /** A note's page files; a failure names the note (or its route) with the original error as cause. */

@@ -24,6 +24,8 @@ export interface RuntimeFilesInput {
   readonly config: SiteConfig;
   readonly sidebar: readonly SidebarItem[];
   readonly specialPages: readonly (SpecialPageModel | CustomPageModel)[];
+  /** Which sidebar this is ('' for none), when the site has several: the browser compares it with a page's. */
+  readonly sidebarId?: string;
 }
 
 export interface RuntimeFiles {
@@ -82,6 +84,7 @@ export function buildRuntimeFiles(input: RuntimeFilesInput): RuntimeFiles {
     dataUrl: `${base}__data/`,
     // Custom pages too: their code is not in the entry, so going there is a normal page load.
     fullPageRoutes: input.specialPages.filter((page) => page.kind !== 'notFound').map((page) => page.route),
+    ...(input.sidebarId !== undefined && { sidebarId: input.sidebarId }),
     ...(trackingID !== '' && { analytics: { trackingID, anonymizeIP } }),
     search: buildSearchRuntime(config),
   };
@@ -147,7 +150,7 @@ interface ListingEntry {
 
 function listingEntries(items: readonly SidebarItem[], depth = 0): ListingEntry[] {
   return items.flatMap((item) => {
-    if (item.type === 'more') return [];
+    if (item.type === 'more' || item.type === 'html') return [];
     const entry: ListingEntry = { label: item.label, ...(item.href !== undefined && { href: item.href }), depth };
     return item.type === 'category' ? [entry, ...listingEntries(item.items, depth + 1)] : [entry];
   });

@@ -9,6 +9,8 @@ import type {
 import type { CategoryMetadata } from '../notes/category.js';
 import type { Note, NoteSummary, ParsedNote } from '../notes/note.js';
 import type { NoteParser } from '../notes/parseNotes.js';
+import type { SidebarsConfig } from '../resolve/sidebarsFile.js';
+import type { SiteTags } from '../resolve/tags.js';
 import type { PageRenderer, SiteExtensions } from '../render/loadRenderer.js';
 import type { SiteFile } from '../siteWriter.js';
 import type { SiteBundles } from './bundles.js';
@@ -19,9 +21,18 @@ export interface SiteOutline {
   /** The notes with their Markdown, in page order (`summaries[i]` and `notePages[i]` are `notes[i]`'s). */
   readonly notes: Note[];
   readonly summaries: readonly NoteSummary[];
+  /** The first of `sidebars`: what pages without a note (search, custom pages) boot with. */
   readonly sidebar: readonly SidebarItem[];
+  /** Every sidebar by id (the folder sidebar alone, or a sidebars file's); a note's page shows the one listing it. */
+  readonly sidebars: ReadonlyMap<string, readonly SidebarItem[]>;
   /** Page models without content (see withNoteContent). */
   readonly notePages: readonly DocPageModel[];
+  /** Pages with no note behind them, rendered like notes' pages: generated-index categories, tags. */
+  readonly generatedPages: readonly DocPageModel[];
+  /** Every tag with its notes, and each note's tags. */
+  readonly tags: SiteTags;
+  /** The sidebars file, loaded once (`wiki dev` lays the sidebars out again from it). */
+  readonly sidebarsConfig?: SidebarsConfig | undefined;
   /** The search and not-found pages (custom pages need the renderer: see completeSpecialPages). */
   readonly builtInPages: readonly SpecialPageModel[];
   /** The settings every page's theme renders with (navbar, footer, colour mode, translations). */

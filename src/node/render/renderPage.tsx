@@ -4,7 +4,13 @@ import { renderToString } from 'react-dom/server';
 import { ServerSidebarSlotContext } from '@theme-original/DocPage';
 import { type HtmlParts, renderCachedSidebar, type SidebarHtmlCache } from './sidebarCache.js';
 import { escapeAttribute, escapeHtml } from '../../shared/html.js';
-import type { HeadTag, PageModel, SidebarItem, ThemeSettings } from '../../shared/types.js';
+import {
+  DEFAULT_LOCALE,
+  type HeadTag,
+  type PageModel,
+  type SidebarItem,
+  type ThemeSettings,
+} from '../../shared/types.js';
 import { App } from '../../theme/App/index.js';
 import { ANNOUNCEMENT_DISMISS_KEY, ANNOUNCEMENT_ID_KEY } from '../../theme/AnnouncementBar/index.js';
 
@@ -142,12 +148,13 @@ export function renderPageParts(input: RenderPageInput): HtmlParts {
     ),
     ...stylesheets.map((href) => `<link rel="stylesheet" href="${escapeAttribute(href)}">`),
   ];
+  const locale = site.locale ?? DEFAULT_LOCALE;
   const tail = [
     `<script id="__wiki-boot" type="application/json">${escapeJsonForScript(bootJson)}</script>`,
     ...scripts.map((src) => `<script type="module" src="${escapeAttribute(src)}"></script>`),
   ];
   const opening =
-    `<!doctype html>\n<html lang="en" dir="ltr" data-theme="${site.colorMode.defaultMode}">\n` +
+    `<!doctype html>\n<html lang="${escapeAttribute(locale.htmlLang)}" dir="${locale.direction}" data-theme="${site.colorMode.defaultMode}">\n` +
     `<head>\n${head.join('\n')}\n</head>\n<body>\n<div id="__wiki">${appHtml}`;
   return [opening, ...rest, `</div>\n${tail.join('\n')}\n</body>\n</html>\n`];
 }

@@ -77,7 +77,9 @@ export function createLinkResolver(options: LinkResolverOptions): LinkResolver {
     const sourcePath = asSourcePath(
       target.startsWith('/') ? target.slice(1) : path.posix.join(path.posix.dirname(from), target),
     );
-    const route = routeBySource.get(path.posix.normalize(sourcePath));
+    const route =
+      routeBySource.get(path.posix.normalize(sourcePath)) ??
+      (target.startsWith('/') ? routeBySource.get(siteRootedSource(target)) : undefined);
     if (!route)
       return { href: target + (fragment ? `#${fragment}` : ''), external: false, broken: `No note at "${sourcePath}"` };
     return {
@@ -85,6 +87,13 @@ export function createLinkResolver(options: LinkResolverOptions): LinkResolver {
       external: false,
       ...(fragment && { anchor: { route, id: fragment } }),
     };
+  }
+
+  // `/docs/x.md`: Docusaurus tries a `/`-rooted link against the docs folder, then the site folder that holds it.
+  function siteRootedSource(target: string): string {
+    const docsDir = path.resolve(options.docsDir);
+    const filePath = path.join(path.dirname(docsDir), ...target.split('/'));
+    return filePath.startsWith(docsDir + path.sep) ? path.relative(docsDir, filePath).split(path.sep).join('/') : '';
   }
 
   function assetUrl(filePath: string): string {

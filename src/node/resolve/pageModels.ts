@@ -1,37 +1,76 @@
 import type { Route } from '../../shared/paths.js';
-import { asRoute } from '../../shared/paths.js';
+import { asRoute, hrefForRoute } from '../../shared/paths.js';
 import type {
   Breadcrumb,
   DocPageModel,
   HeadTag,
+  LastUpdate,
   NavLink,
   SidebarItem,
   SpecialPageModel,
+  TagLink,
   TocItem,
 } from '../../shared/types.js';
 import type { SiteConfig } from '../config/schema.js';
 import type { DiagnosticList } from '../diagnostics.js';
+import { KATEX_OUTPUT } from '../markdown/math.js';
+import type { FrontMatter } from '../notes/frontMatter.js';
 import type { NoteContent, NoteSummary, ParsedNote } from '../notes/note.js';
+import { applyTrailingSlash } from '../notes/notePaths.js';
 import { flattenSidebar, MAX_REPEATED_TITLE, shortenTitle } from './sidebar.js';
+import { resolveLocale } from './themeSettings.js';
+import { type SiteSidebars, sidebarOfRoutes } from './sidebars.js';
 
 export interface PageModelContext {
   readonly config: SiteConfig;
-  readonly sidebar: readonly SidebarItem[];
+  /** The site's sidebars by id: a note's page shows the one that lists it (see sidebarOfRoutes). */
+  readonly sidebars: SiteSidebars;
   /** Rendered notes give pages with content; summaries give pages whose content comes later (withNoteContent). */
   readonly docs: readonly (NoteSummary | ParsedNote)[];
+  /** Each note's tags by note id (see resolveTags). */
+  readonly tags?: ReadonlyMap<string, readonly TagLink[]>;
   /** Where front matter pointing to unknown notes is reported. */
   readonly diagnostics?: DiagnosticList;
   readonly displayPath?: (filePath: string) => string;
 }
 
+/** What previous/next and breadcrumbs follow in one sidebar: its pages in order, and each page's trail. */
+export interface SidebarNavigation {
+  readonly pages: readonly NavLink[];
+  readonly indexOf: ReadonlyMap<string, number>;
+  readonly crumbs: ReadonlyMap<string, Breadcrumb[]>;
+}
+
+/** Each sidebar's reading order (pager labels: a note's `pagination_label` first) and breadcrumbs, by sidebar id. */
+export function indexSidebars(
+  sidebars: SiteSidebars,
+  docs: readonly Pick<NoteSummary, 'route' | 'frontMatter'>[],
+): Map<string, SidebarNavigation> {
+  const docsByRoute = new Map(docs.map((doc) => [doc.route as string, doc]));
+  const result = new Map<string, SidebarNavigation>();
+  for (const [id, items] of sidebars) {
+    const pages = flattenSidebar(items).map((link) => {
+      const label = docsByRoute.get(link.href)?.frontMatter.pagination_label;
+      return { title: label !== undefined ? shortenTitle(label) : link.label, href: link.href };
+    });
+    result.set(id, {
+      pages,
+      indexOf: new Map(pages.map((link, index) => [link.href as string, index])),
+      crumbs: collectBreadcrumbs(items),
+    });
+  }
+  return result;
+}
+
 /** One page model per note: everything the theme renders, computed once at build time. */
 export function buildNotePageModels(context: PageModelContext): DocPageModel[] {
-  const navigation = flattenSidebar(context.sidebar);
-  const navIndex = new Map(navigation.map((link, index) => [link.href as string, index]));
   const docsById = new Map<string, NoteSummary>(context.docs.map((doc) => [doc.id as string, doc]));
-  const crumbs = collectBreadcrumbs(context.sidebar);
+  const navigation = indexSidebars(context.sidebars, context.docs);
+  const owners = sidebarOfRoutes(context.sidebars);
   return context.docs.map((doc) => {
-    const index = navIndex.get(doc.route);
+    const sidebarId = owners.get(doc.route);
+    const nav = sidebarId !== undefined ? navigation.get(sidebarId) : undefined;
+    const index = nav?.indexOf.get(doc.route);
     const report = (field: string, id: string) =>
       context.diagnostics?.add({
         severity: 'error',
@@ -40,47 +79,85 @@ export function buildNotePageModels(context: PageModelContext): DocPageModel[] {
         message: `Front matter field \`${field}\` points to a note id that does not exist: "${id}".`,
         hint: `Use the id of an existing note (its path without extension, e.g. "${doc.id}"), or \`${field}: null\` for no link.`,
       });
-    const previous = pickNeighbour(
-      doc.frontMatter.pagination_prev,
-      docsById,
-      index === undefined ? undefined : navigation[index - 1],
-      (id) => report('pagination_prev', id),
-    );
-    const next = pickNeighbour(
-      doc.frontMatter.pagination_next,
-      docsById,
-      index === undefined ? undefined : navigation[index + 1],
-      (id) => report('pagination_next', id),
-    );
+    const neighbour = (field: 'pagination_prev' | 'pagination_next', step: number) =>
+      pickNeighbour(
+        doc.frontMatter[field],
+        docsById,
+        index === undefined ? undefined : nav?.pages[index + step],
+        (id) => report(field, id),
+      );
+    const previous = neighbour('pagination_prev', -1);
+    const next = neighbour('pagination_next', 1);
     const editUrl = computeEditUrl(doc, context.config);
     if (context.diagnostics)
       reportLongTitles(doc, context.diagnostics, context.displayPath?.(doc.filePath) ?? doc.filePath);
     // Cut wherever the title is repeated (its breadcrumb, heading, <title>, boot data, other pages): a note whose title
     // is its first heading still shows it whole there.
     const shortTitle = shortenTitle(doc.title);
+    const tocLevels = pageTocLevels(doc, context.config.tableOfContents);
+    const tags = context.tags?.get(doc.id);
+    const lastUpdate = formatLastUpdate(doc.frontMatter.last_update);
+    const inHead = describeInHead(doc, shortTitle, context.config);
     return {
       kind: 'doc',
       route: doc.route,
       docId: doc.id,
       title: shortTitle,
-      documentTitle: formatDocumentTitle(shortTitle, context.config),
+      documentTitle: formatDocumentTitle(inHead.title, context.config),
       description: doc.description,
       keywords: doc.frontMatter.keywords ?? [],
       contentHtml: 'html' in doc ? doc.html : '',
       contentHasTitle: doc.contentHasTitle,
       hideTitle: doc.frontMatter.hide_title ?? false,
-      toc: 'headings' in doc ? buildToc(doc.headings, context.config.tableOfContents) : [],
+      toc: 'headings' in doc ? buildToc(doc.headings, tocLevels ?? context.config.tableOfContents) : [],
       hideTableOfContents: doc.frontMatter.hide_table_of_contents ?? false,
-      breadcrumbs: crumbs.get(doc.route) ?? [{ label: shortTitle }],
+      breadcrumbs: nav?.crumbs.get(doc.route) ?? [],
       ...(previous && { previous }),
       ...(next && { next }),
       ...(editUrl && { editUrl }),
       head: buildHeadTags(
-        { route: doc.route, title: shortTitle, description: doc.description, keywords: doc.frontMatter.keywords ?? [] },
+        {
+          route: doc.route,
+          title: inHead.title,
+          description: inHead.description,
+          keywords: doc.frontMatter.keywords ?? [],
+          ...(doc.frontMatter.image !== undefined && { image: doc.frontMatter.image }),
+        },
         context.config,
-      ),
+      ).concat(mathHeadTags(doc, context.config.baseUrl)),
+      ...(sidebarId !== undefined && { sidebarId }),
+      ...(tocLevels && { tocLevels }),
+      ...(tags && { tags }),
+      ...(lastUpdate && { lastUpdate }),
     };
   });
+}
+
+/** The note's own table of contents levels (front matter), when it sets them. */
+function pageTocLevels(
+  doc: NoteSummary,
+  levels: SiteConfig['tableOfContents'],
+): SiteConfig['tableOfContents'] | undefined {
+  const { toc_min_heading_level: min, toc_max_heading_level: max } = doc.frontMatter;
+  if (min === undefined && max === undefined) return undefined;
+  const minHeadingLevel = min ?? Math.min(levels.minHeadingLevel, max!);
+  return { minHeadingLevel, maxHeadingLevel: Math.max(max ?? levels.maxHeadingLevel, minHeadingLevel) };
+}
+
+/** Front matter `last_update` as the footer shows it ("Jan 2, 2024", in UTC as Docusaurus formats it). */
+function formatLastUpdate(value: FrontMatter['last_update']): LastUpdate | undefined {
+  if (!value || (value.date === undefined && value.author === undefined)) return undefined;
+  const date = value.date === undefined ? undefined : new Date(value.date);
+  const valid = date !== undefined && !Number.isNaN(date.getTime());
+  const dateText = valid
+    ? new Intl.DateTimeFormat('en-US', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }).format(
+        date,
+      )
+    : undefined;
+  return {
+    ...(valid && { date: date.toISOString(), dateText: dateText! }),
+    ...(value.author !== undefined && { author: value.author }),
+  };
 }
 
 /** The /search page and the not-found page; their document titles are the theme's headings (translated when overridden). */
@@ -88,7 +165,10 @@ export function buildSpecialPageModels(
   config: SiteConfig,
   translations: Readonly<Record<string, string>> = {},
 ): SpecialPageModel[] {
-  const searchRoute = asRoute(`/${config.search.searchPagePath.replace(/^\/|\/$/g, '')}`);
+  const searchRoute = applyTrailingSlash(
+    asRoute(`/${config.search.searchPagePath.replace(/^\/|\/$/g, '')}`),
+    config.trailingSlash,
+  );
   const searchTitle = translations['theme.SearchPage.title'] ?? 'Search the documentation';
   const notFoundTitle = translations['theme.NotFound.title'] ?? 'Page Not Found';
   const search: SpecialPageModel = {
@@ -113,17 +193,50 @@ export function buildSpecialPageModels(
   return [search, notFound];
 }
 
+/**
+ * The title and description a note's head shows. A note at the home route keeps its own title (the reference site's
+ * home is a note: "My Knowledge Wiki | Everything I know"); the site's tagline describes it when it has no text.
+ */
+export function describeInHead(
+  doc: Pick<NoteSummary, 'route' | 'description'>,
+  shortTitle: string,
+  config: Pick<SiteConfig, 'tagline'>,
+): { title: string; description: string } {
+  const useTagline = doc.route === '/' && !doc.description && config.tagline;
+  return { title: shortTitle, description: useTagline ? config.tagline : doc.description };
+}
+
 export function formatDocumentTitle(title: string, config: SiteConfig): string {
   return title ? `${title} ${config.titleDelimiter} ${config.title}` : config.title;
 }
 
-/** A page model from the outline with its note's rendered content and table of contents. */
+/**
+ * A page model from the outline with its note's rendered content and table of contents; a page with math gets
+ * KaTeX's stylesheet (copied into the output only when some note has math: checkLinks.ts).
+ */
 export function withNoteContent(
   page: DocPageModel,
   content: NoteContent,
   levels: SiteConfig['tableOfContents'],
+  baseUrl = '/',
 ): DocPageModel {
-  return { ...page, contentHtml: content.html, toc: buildToc(content.headings, levels) };
+  // A page model built from the rendered note (wiki dev's relayout) has the stylesheet already.
+  const extra = mathHeadTags(content, baseUrl).filter(
+    (tag) => !page.head.some((has) => has.tag === 'link' && has.attributes.href === tag.attributes.href),
+  );
+  const head = extra.length > 0 ? [...page.head, ...extra] : page.head;
+  return { ...page, contentHtml: content.html, toc: buildToc(content.headings, page.tocLevels ?? levels), head };
+}
+
+/** KaTeX's stylesheet for a rendered note with math; nothing for any other note. */
+function mathHeadTags(doc: NoteSummary | Partial<NoteContent>, baseUrl: string): HeadTag[] {
+  if (!('usesMath' in doc && doc.usesMath)) return [];
+  return [
+    {
+      tag: 'link',
+      attributes: { rel: 'stylesheet', href: hrefForRoute(asRoute(`/${KATEX_OUTPUT}/katex.min.css`), baseUrl) },
+    },
+  ];
 }
 
 function buildToc(
@@ -138,7 +251,7 @@ function buildToc(
 function pickNeighbour(
   override: string | null | undefined,
   docsById: ReadonlyMap<string, NoteSummary>,
-  fromSidebar: { label: string; href: Route } | undefined,
+  fromSidebar: NavLink | undefined,
   reportUnknown: (id: string) => void,
 ): NavLink | undefined {
   if (override === null) return undefined;
@@ -152,7 +265,7 @@ function pickNeighbour(
         }
       : undefined;
   }
-  return fromSidebar && { title: fromSidebar.label, href: fromSidebar.href };
+  return fromSidebar;
 }
 
 /** Warns of a title or label that other pages would repeat past MAX_REPEATED_TITLE characters (they show it cut). */
@@ -187,13 +300,17 @@ function computeEditUrl(doc: NoteSummary, config: SiteConfig): string | undefine
   return `${config.editUrl.replace(/\/?$/, '/')}${doc.sourcePath}`;
 }
 
-/** Breadcrumbs for every sidebar link: the categories above it (linked when they have a page), then the page. */
+/**
+ * Breadcrumbs for every page of the sidebar: the categories above it (linked when they have a page), then the page's
+ * own sidebar label, with its route (so the theme knows the list already ends with the page, whatever its title).
+ */
 function collectBreadcrumbs(sidebar: readonly SidebarItem[]): Map<string, Breadcrumb[]> {
   const result = new Map<string, Breadcrumb[]>();
   const visit = (items: readonly SidebarItem[], trail: Breadcrumb[]): void => {
     for (const item of items) {
+      if (item.type === 'html' || item.type === 'more' || (item.type === 'link' && item.docId === undefined)) continue;
       const crumb: Breadcrumb = item.href ? { label: item.label, href: item.href } : { label: item.label };
-      if (item.href && !result.has(item.href)) result.set(item.href, [...trail, { label: item.label }]);
+      if (item.href && !result.has(item.href)) result.set(item.href, [...trail, crumb]);
       if (item.type === 'category') visit(item.items, [...trail, crumb]);
     }
   };
@@ -206,6 +323,15 @@ interface HeadInput {
   readonly title: string;
   readonly description: string;
   readonly keywords: readonly string[];
+  /** Front matter `image`: an absolute URL, or a path of the site. */
+  readonly image?: string;
+}
+
+/** An image as an absolute URL: a site path ('/img/a.png' or 'img/a.png') is put under the site's URL and base URL. */
+export function absoluteImageUrl(image: string, config: Pick<SiteConfig, 'url' | 'baseUrl'>): string {
+  if (/^(?:[a-z][a-z\d+.-]*:)?\/\//i.test(image)) return image;
+  const base = `${config.url.replace(/\/$/, '')}${config.baseUrl.replace(/\/?$/, '/')}`;
+  return `${base}${encodeURI(image.replace(/^\//, ''))}`;
 }
 
 /** Description, keywords, canonical, hreflang alternates, Open Graph and robots tags for one page. */
@@ -215,7 +341,7 @@ export function buildHeadTags(input: HeadInput, config: SiteConfig): HeadTag[] {
     { tag: 'meta', attributes: { property: 'og:title', content: formatDocumentTitle(input.title, config) } },
     { tag: 'meta', attributes: { property: 'og:url', content: url } },
     { tag: 'link', attributes: { rel: 'canonical', href: url } },
-    { tag: 'link', attributes: { rel: 'alternate', href: url, hreflang: 'en' } },
+    { tag: 'link', attributes: { rel: 'alternate', href: url, hreflang: resolveLocale(config).htmlLang } },
     { tag: 'link', attributes: { rel: 'alternate', href: url, hreflang: 'x-default' } },
   ];
   if (input.description) {
@@ -224,6 +350,11 @@ export function buildHeadTags(input: HeadInput, config: SiteConfig): HeadTag[] {
   }
   if (input.keywords.length > 0)
     tags.push({ tag: 'meta', attributes: { name: 'keywords', content: input.keywords.join(', ') } });
+  if (input.image !== undefined) {
+    const image = absoluteImageUrl(input.image, config);
+    tags.push({ tag: 'meta', attributes: { property: 'og:image', content: image } });
+    tags.push({ tag: 'meta', attributes: { name: 'twitter:image', content: image } });
+  }
   if (config.noIndex) tags.push({ tag: 'meta', attributes: { name: 'robots', content: 'noindex, nofollow' } });
   return tags;
 }

@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { Route } from '../../shared/paths.js';
 import type { DiagnosticList, SeveritySetting } from '../diagnostics.js';
 import type { Note } from '../notes/note.js';
-import { applyTrailingSlash, computeDocRoute, isValidRoute, locateDoc } from '../notes/notePaths.js';
+import { applyTrailingSlash, computeDocRoute, isValidRoute, locateDoc, prefixRoute } from '../notes/notePaths.js';
 import { splitFrontMatter } from '../notes/frontMatter.js';
 import type { ScannedNote } from '../notes/scan.js';
 
@@ -12,6 +12,8 @@ export interface ResolveNotesOptions {
   readonly displayPath: (filePath: string) => string;
   readonly includeDrafts: boolean;
   readonly trailingSlash: boolean | undefined;
+  /** The docs plugin's routeBasePath ('/' by default): every note's route starts with it. */
+  readonly routeBasePath?: string;
   readonly onDuplicateRoutes: SeveritySetting;
   /** Routes the engine's own pages hold (route -> what it is, e.g. "the search page"): a note cannot take them. */
   readonly reservedRoutes?: ReadonlyMap<string, string>;
@@ -74,11 +76,15 @@ function resolveNote(note: ScannedNote, options: ResolveNotesOptions): Note | un
   }
   const { frontMatter } = split;
   const location = locateDoc(note.sourcePath, frontMatter.id);
-  const computed = computeDocRoute({
-    sourcePath: note.sourcePath,
-    ...(frontMatter.id !== undefined && { frontMatterId: frontMatter.id }),
-    ...(frontMatter.slug !== undefined && { frontMatterSlug: frontMatter.slug }),
-  });
+  // As in Docusaurus, an absolute slug is under the routeBasePath too (`slug: /` is the docs' home).
+  const computed = prefixRoute(
+    computeDocRoute({
+      sourcePath: note.sourcePath,
+      ...(frontMatter.id !== undefined && { frontMatterId: frontMatter.id }),
+      ...(frontMatter.slug !== undefined && { frontMatterSlug: frontMatter.slug }),
+    }),
+    options.routeBasePath ?? '/',
+  );
   if (!isValidRoute(computed)) {
     const line = frontMatter.slug !== undefined ? findFrontMatterLine(note.text, 'slug') : undefined;
     options.diagnostics.add({
@@ -146,7 +152,7 @@ function describeOverlongRoute(
 /** The 1-based line of `key:` inside the note's front matter block. */
 function findFrontMatterLine(text: string, key: string): number | undefined {
   const lines = text.split('\n');
-  for (let i = 1; i < lines.length && !/^---\s*$/.test(lines[i]!); i++)
+  for (let i = 1; i < lines.length && !/^-{3,}\s*$/.test(lines[i]!); i++)
     if (lines[i]!.startsWith(`${key}:`)) return i + 1;
   return undefined;
 }

@@ -1,8 +1,16 @@
-import type { NavbarItem, SidebarItem, ThemeSettings } from '../../shared/types.js';
+import fs from 'node:fs';
+import {
+  DEFAULT_LOCALE,
+  type LocaleSettings,
+  type NavbarItem,
+  type SidebarItem,
+  type ThemeSettings,
+} from '../../shared/types.js';
 import { navbarItemTypes, type NavbarItemConfig, type SiteConfig } from '../config/schema.js';
 import { ConfigError } from '../config/loadConfig.js';
 import type { Note } from '../notes/note.js';
 import { flattenSidebar } from './sidebar.js';
+import { listSidebarIds } from './sidebarIds.js';
 
 export interface ThemeSettingsInput {
   readonly config: SiteConfig;
@@ -10,6 +18,8 @@ export interface ThemeSettingsInput {
   readonly docs: readonly Omit<Note, 'body'>[];
   readonly draftIds: ReadonlySet<string>;
   readonly sidebar: readonly SidebarItem[];
+  /** Every sidebar by id (a sidebars file's): a `docSidebar` item links to the first page of the one it names. */
+  readonly sidebars?: ReadonlyMap<string, readonly SidebarItem[]>;
 }
 
 /** The config's visual settings with navbar items checked and doc links resolved to routes (SPEC §5). */
@@ -32,6 +42,7 @@ export function buildThemeSettings(input: ThemeSettingsInput): ThemeSettings {
     tagline: config.tagline,
     titleDelimiter: config.titleDelimiter,
     baseUrl: config.baseUrl,
+    locale: resolveLocale(config),
     ...(config.favicon && {
       favicon: /^(https?:)?\/\//.test(config.favicon)
         ? config.favicon
@@ -46,6 +57,17 @@ export function buildThemeSettings(input: ThemeSettingsInput): ThemeSettings {
     ...(footer && { footer }),
     ...(config.announcementBar && { announcementBar: config.announcementBar }),
     colorMode: config.colorMode,
+  };
+}
+
+/** The default locale's config with Docusaurus's defaults: its name in English, left-to-right, the locale code. */
+export function resolveLocale(config: SiteConfig): LocaleSettings {
+  const locale = config.i18n.defaultLocale;
+  const given = config.i18n.localeConfigs[locale] ?? {};
+  return {
+    label: given.label ?? DEFAULT_LOCALE.label,
+    direction: given.direction ?? DEFAULT_LOCALE.direction,
+    htmlLang: given.htmlLang ?? locale,
   };
 }
 
@@ -75,10 +97,11 @@ function resolveNavbarItem(item: NavbarItemConfig, field: string, input: ThemeSe
     return { ...base, to: doc.route, label: item.label ?? doc.frontMatter.sidebar_label ?? doc.id };
   }
   if (type === 'docSidebar') {
-    const first = flattenSidebar(input.sidebar)[0];
+    const sidebarId = checkSidebarId(item.sidebarId, field, input.configPath, input.sidebars);
+    const first = flattenSidebar(input.sidebars?.get(sidebarId) ?? input.sidebar)[0];
     if (!first)
       throw new ConfigError(
-        `The navbar item ${field} links to the sidebar "${item.sidebarId ?? 'tutorialSidebar'}", which has nothing to link to.\n    Add notes to the docs folder, or remove this item from ${input.configPath}.`,
+        `The navbar item ${field} links to the sidebar "${sidebarId}", which has nothing to link to.\n    Add notes to the docs folder, or remove this item from ${input.configPath}.`,
       );
     return { ...base, to: first.href };
   }
@@ -90,4 +113,30 @@ function resolveNavbarItem(item: NavbarItemConfig, field: string, input: ThemeSe
         .filter((child): child is NavbarItem => child !== undefined),
     };
   return base;
+}
+
+/** The sidebar a `docSidebar` item names (the first one when it names none); an unknown id is a config error. */
+function checkSidebarId(
+  sidebarId: string | undefined,
+  field: string,
+  configPath: string,
+  sidebars: ReadonlyMap<string, unknown> | undefined,
+): string {
+  const known = sidebars ? [...sidebars.keys()] : listSidebarIds();
+  if (sidebarId === undefined) return known[0]!;
+  if (known.includes(sidebarId)) return sidebarId;
+  throw new ConfigError(
+    `The navbar item ${field} links to the sidebar "${sidebarId}", which does not exist.\n    In ${locateInConfig(configPath, sidebarId)}, set ${field}.sidebarId to one of the site's sidebar ids: ${known.map((id) => `"${id}"`).join(', ')}.`,
+  );
+}
+
+/** "wiki.config.ts:12" for the line that sets this sidebar id, or the file alone when it cannot be found. */
+function locateInConfig(configPath: string, sidebarId: string): string {
+  try {
+    const lines = fs.readFileSync(configPath, 'utf8').split('\n');
+    const index = lines.findIndex((line) => line.includes('sidebarId') && line.includes(sidebarId));
+    return index === -1 ? configPath : `${configPath}:${index + 1}`;
+  } catch {
+    return configPath;
+  }
 }

@@ -92,7 +92,8 @@ export function buildSearchRuntime(config: SiteConfig): SearchRuntime {
   const base = config.baseUrl;
   return {
     provider: search.provider,
-    searchPagePath: `${base}${search.searchPagePath.replace(/^\/|\/$/g, '')}`,
+    // The search page's address as the build writes it: with its slash when trailingSlash is true.
+    searchPagePath: `${base}${search.searchPagePath.replace(/^\/|\/$/g, '')}${config.trailingSlash ? '/' : ''}`,
     stylesheetUrl: `${base}${STYLESHEET_FILE}`,
     indexUrl: `${base}${INDEX_DIR}`,
     appId: search.appId,

@@ -9,3 +9,4 @@ export {
 } from './staticServer.js';
 export { addInlineScriptHashes, defaultContentSecurityPolicy } from './headers.js';
 export { createHostCheck, type HostCheck } from './hostCheck.js';
+export { buildContentSecurityPolicy, rootSite, servedSiteOf, type ServedSite } from './sitePolicy.js';

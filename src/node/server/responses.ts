@@ -45,9 +45,10 @@ export function sendText(res: ServerResponse, status: number, text: string, head
   res.end(res.req.method === 'HEAD' ? undefined : body);
 }
 
-export function sendRedirect(res: ServerResponse, location: string): void {
+/** A permanent redirect (a page's one canonical address), or 302 for one that may change (the base path). */
+export function sendRedirect(res: ServerResponse, location: string, status: 301 | 302 = 301): void {
   // no-cache keeps browsers from remembering a 301 forever while the site is being edited.
-  res.writeHead(301, { Location: location, 'Cache-Control': 'no-cache', 'Content-Length': 0 });
+  res.writeHead(status, { Location: location, 'Cache-Control': 'no-cache', 'Content-Length': 0 });
   res.end();
 }
 

@@ -8,12 +8,14 @@ import type { AddressInfo } from 'node:net';
 import { createCompressionCache } from './compression.js';
 import { limitOpenConnections } from './connections.js';
 import { createFileFactsCache } from './fileFacts.js';
-import { defaultContentSecurityPolicy, getSecurityHeaders } from './headers.js';
+import { matchBasePath, withBasePath } from './basePath.js';
+import { getSecurityHeaders } from './headers.js';
 import type { HostCheck } from './hostCheck.js';
 import { parseRequestTarget } from './requestPath.js';
 import { sendFile, sendRedirect, sendText, type FileContext, type FileToSend } from './responses.js';
 import { resolveRoute } from './routes.js';
 import type { SiteFiles } from './siteFiles.js';
+import { rootSite, type ServedSite } from './sitePolicy.js';
 
 /** One finished request, as given to the `onRequest` hook (for logging). */
 export interface RequestLogEntry {
@@ -48,6 +50,12 @@ export interface SiteServerOptions {
   port: number;
   /** Defaults to 127.0.0.1, so nothing is exposed to the network unless asked for. */
   host?: string;
+  /**
+   * Where the site lives and its policy (default: the root, same-origin); a function is asked on every request, so
+   * `wiki dev` follows config edits. Pages get the hashes of their inline scripts added to the policy.
+   */
+  site?: ServedSite | (() => ServedSite);
+  /** A fixed policy for every response instead of the site's (kept exactly as given: no script hashes added). */
   contentSecurityPolicy?: string;
   /** Called once per request when its response has finished or the connection closed. */
   onRequest?: (entry: RequestLogEntry) => void;
@@ -71,9 +79,10 @@ export interface SiteServer {
 }
 
 /** What one server instance needs per request; built once in startSiteServer. */
-interface ServerContext extends FileContext {
+interface ServerContext extends Omit<FileContext, 'hashedPolicy'> {
   files: SiteFiles;
-  securityHeaders: Record<string, string>;
+  site: () => ServedSite;
+  fixedPolicy: string | undefined;
   handleRequest: SiteServerOptions['handleRequest'];
   checkHost: HostCheck | undefined;
 }
@@ -82,7 +91,7 @@ interface ServerContext extends FileContext {
 async function sendOpenFile(
   req: IncomingMessage,
   res: ServerResponse,
-  ctx: ServerContext,
+  ctx: FileContext,
   toSend: FileToSend,
 ): Promise<void> {
   try {
@@ -93,24 +102,34 @@ async function sendOpenFile(
 }
 
 /** Answers an unknown path with the site's own 404 page, or plain text when it has none. */
-async function sendNotFound(req: IncomingMessage, res: ServerResponse, ctx: ServerContext): Promise<void> {
+async function sendNotFound(
+  req: IncomingMessage,
+  res: ServerResponse,
+  ctx: FileContext & { files: SiteFiles },
+): Promise<void> {
   const file = await ctx.files.open('404.html');
   if (file === undefined) return sendText(res, 404, 'Not found');
   return sendOpenFile(req, res, ctx, { status: 404, relPath: '404.html', file });
 }
 
-async function handleRequest(req: IncomingMessage, res: ServerResponse, ctx: ServerContext): Promise<void> {
-  for (const [name, value] of Object.entries(ctx.securityHeaders)) res.setHeader(name, value);
+async function handleRequest(req: IncomingMessage, res: ServerResponse, server: ServerContext): Promise<void> {
+  const site = server.site();
+  const policy = server.fixedPolicy ?? site.contentSecurityPolicy;
+  for (const [name, value] of Object.entries(getSecurityHeaders(policy))) res.setHeader(name, value);
+  // A caller's fixed policy is kept as it is; the site's gets each page's inline script hashes.
+  const ctx = { ...server, hashedPolicy: server.fixedPolicy === undefined ? policy : undefined };
   const hostRefusal = ctx.checkHost?.(req.headers.host);
   if (hostRefusal !== undefined) return sendText(res, 403, hostRefusal);
   if (req.method !== 'GET' && req.method !== 'HEAD') {
     return sendText(res, 405, 'Method not allowed', { Allow: 'GET, HEAD' });
   }
   if (ctx.handleRequest && (await ctx.handleRequest(req, res))) return;
-  const target = parseRequestTarget(req.url ?? '');
+  const base = matchBasePath(req.url ?? '', site.baseUrl);
+  if (!base.inside) return sendRedirect(res, base.location, 302);
+  const target = parseRequestTarget(base.siteUrl);
   if (!target.ok) return sendText(res, target.status, target.message);
   const result = await resolveRoute(ctx.files, target.path);
-  if (result.kind === 'redirect') return sendRedirect(res, result.location);
+  if (result.kind === 'redirect') return sendRedirect(res, withBasePath(result.location, site.baseUrl));
   if (result.kind === 'missing') return sendNotFound(req, res, ctx);
   return sendOpenFile(req, res, ctx, { status: 200, relPath: result.relPath, file: result.file });
 }
@@ -181,11 +200,11 @@ function logWhenDone(req: IncomingMessage, res: ServerResponse, onRequest: (entr
 /** Starts serving a site; resolves once the server is listening. */
 export async function startSiteServer(options: SiteServerOptions): Promise<SiteServer> {
   const host = options.host ?? '127.0.0.1';
+  const site = options.site ?? rootSite;
   const ctx: ServerContext = {
     files: options.files,
-    securityHeaders: getSecurityHeaders(options.contentSecurityPolicy ?? defaultContentSecurityPolicy),
-    // The default policy is widened per HTML page with the hashes of its inline scripts; a caller's policy is kept.
-    hashedPolicy: options.contentSecurityPolicy === undefined ? defaultContentSecurityPolicy : undefined,
+    site: typeof site === 'function' ? site : () => site,
+    fixedPolicy: options.contentSecurityPolicy,
     facts: createFileFactsCache(),
     compression: options.compress === false ? undefined : createCompressionCache(),
     handleRequest: options.handleRequest,

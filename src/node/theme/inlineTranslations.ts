@@ -15,7 +15,8 @@ const engineDirs = [path.join(srcDir, 'theme') + path.sep, path.join(srcDir, 'cl
 
 type Messages = Readonly<Record<string, string>>;
 
-const STRING = String.raw`(?:'([^'\\\n]*)'|"([^"\\\n]*)")`;
+// A string literal; escapes (`\n` in a multi-line message) are decoded by unescape().
+const STRING = String.raw`(?:'((?:[^'\\\n]|\\.)*)'|"((?:[^"\\\n]|\\.)*)")`;
 const DESCRIPTION = String.raw`(?:,\s*description:\s*(?:'[^'\\\n]*'|"[^"\\\n]*"))?`;
 // t({ id: 'x', message: 'Text', description: '...' }) followed by `)` (no values: the call goes) or `,` (values follow).
 const CALL = new RegExp(
@@ -25,6 +26,11 @@ const CALL = new RegExp(
 // <Translate id="x" description="...">Text</Translate> with plain text only.
 const ELEMENT = /<Translate\s+id="([\w.-]+)"(?:\s+description="[^"]*")?\s*>([^<>{}]*)<\/Translate>/g;
 const UNUSED_HOOK = /\n\s*const t = useTranslate\(\);/g;
+
+/** The value of a string literal's body: `\n` and `\t` as the characters, any other escaped character as itself. */
+function unescape(body: string): string {
+  return body.replace(/\\(.)/g, (_match, char: string) => (char === 'n' ? '\n' : char === 't' ? '\t' : char));
+}
 
 /** The source with its declarations resolved against `messages`, and how many were. */
 export function inlineTranslations(source: string, messages: Messages): { code: string; count: number } {
@@ -36,7 +42,7 @@ export function inlineTranslations(source: string, messages: Messages): { code: 
   let code = source.replace(
     CALL,
     (_match, id: string, single: string | undefined, double: string | undefined, end: string) => {
-      const text = resolve(id, single ?? double ?? '');
+      const text = resolve(id, unescape(single ?? double ?? ''));
       return end === ')' ? text : `t({ message: ${text} },`;
     },
   );

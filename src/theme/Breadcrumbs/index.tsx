@@ -22,7 +22,8 @@ export function resolveBreadcrumbs(items: readonly Breadcrumb[], current: Breadc
 export function Breadcrumbs({ items, current }: BreadcrumbsProps) {
   const { site } = useThemeContext();
   const t = useTranslate();
-  if (current.route === '/') return null;
+  // A note no sidebar lists has no trail (Docusaurus shows none either).
+  if (items.length === 0) return null;
   const crumbs = resolveBreadcrumbs(items, current);
   return (
     <nav className="breadcrumbs" aria-label={t({ id: 'theme.docs.breadcrumbs.navAriaLabel', message: 'Breadcrumbs' })}>

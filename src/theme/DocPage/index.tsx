@@ -2,6 +2,7 @@
 import { createContext, useContext } from 'react';
 import type { DocPageModel, SidebarItem } from '../../shared/types.js';
 import { Breadcrumbs } from '@theme/Breadcrumbs';
+import { DocCardList } from '../DocCardList/index.js';
 import { Pagination } from '@theme/Pagination';
 import { Sidebar } from '@theme/Sidebar';
 import { TableOfContents } from '@theme/TableOfContents';
@@ -9,7 +10,7 @@ import { IconEdit } from '../Icons/index.js';
 import { TableOfContentsMobile } from '../TableOfContents/index.js';
 import { useThemeContext } from '../ThemeContext/index.js';
 import { Translate } from '../Translate/index.js';
-import { clsx } from '../utils/index.js';
+import { clsx, routeHref } from '../utils/index.js';
 
 export interface DocPageProps {
   readonly page: DocPageModel;
@@ -56,16 +57,8 @@ export function DocPage({ page, sidebar }: DocPageProps) {
                 </header>
               )}
               <div className="markdown doc-markdown" dangerouslySetInnerHTML={{ __html: page.contentHtml }} />
-              {page.editUrl && (
-                <footer className="doc-footer">
-                  <a className="edit-this-page" href={page.editUrl} target="_blank" rel="noopener noreferrer">
-                    <IconEdit />
-                    <Translate id="theme.common.editThisPage" description="The link to edit the current note">
-                      Edit this page
-                    </Translate>
-                  </a>
-                </footer>
-              )}
+              {page.cards && <DocCardList items={page.cards} />}
+              <DocFooter page={page} />
             </article>
             <Pagination previous={page.previous} next={page.next} />
           </div>
@@ -77,5 +70,65 @@ export function DocPage({ page, sidebar }: DocPageProps) {
         </div>
       </main>
     </div>
+  );
+}
+
+/** Under the content: the note's tags, its edit link and when (and by whom) it was last updated. */
+function DocFooter({ page }: { page: DocPageModel }) {
+  const { site } = useThemeContext();
+  const { tags, editUrl, lastUpdate } = page;
+  if (!tags?.length && !editUrl && !lastUpdate) return null;
+  return (
+    <footer className="doc-footer">
+      {tags && tags.length > 0 && (
+        <div className="doc-footer__tags">
+          <b>
+            <Translate id="theme.tags.tagsListLabel" description="The label before the tags of a note">
+              Tags:
+            </Translate>
+          </b>
+          <ul className="tags">
+            {tags.map((tag) => (
+              <li key={tag.href} className="tags__item">
+                <a className="tag" href={routeHref(site.baseUrl, tag.href)}>
+                  {tag.label}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+      {(editUrl || lastUpdate) && (
+        <div className="doc-footer__meta">
+          {editUrl && (
+            <a className="edit-this-page" href={editUrl} target="_blank" rel="noopener noreferrer">
+              <IconEdit />
+              <Translate id="theme.common.editThisPage" description="The link to edit the current note">
+                Edit this page
+              </Translate>
+            </a>
+          )}
+          {lastUpdate && (
+            <span className="theme-last-updated">
+              Last updated
+              {lastUpdate.dateText !== undefined && (
+                <>
+                  {' on '}
+                  <b>
+                    <time dateTime={lastUpdate.date}>{lastUpdate.dateText}</time>
+                  </b>
+                </>
+              )}
+              {lastUpdate.author !== undefined && (
+                <>
+                  {' by '}
+                  <b>{lastUpdate.author}</b>
+                </>
+              )}
+            </span>
+          )}
+        </div>
+      )}
+    </footer>
   );
 }

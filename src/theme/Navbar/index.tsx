@@ -1,8 +1,8 @@
 /** The top bar: hamburger (mobile), logo and title, left and right items, colour switch, search button. */
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type SyntheticEvent } from 'react';
 import { DOCS_PLUGIN_ID, DOCS_VERSION_NAMES, preferredVersionKey } from '../../shared/runtime.js';
 import { writeStorage } from '../utils/storage.js';
-import type { NavbarItem, NavbarLogo } from '../../shared/types.js';
+import { DEFAULT_LOCALE, type NavbarItem, type NavbarLogo } from '../../shared/types.js';
 import { ColorModeToggle } from '@theme/ColorModeToggle';
 import { Link } from '@theme/Link';
 import { SearchButton } from '@theme/SearchButton';
@@ -11,6 +11,13 @@ import { useThemeContext } from '../ThemeContext/index.js';
 import { useTranslate } from '../Translate/index.js';
 import { clsx, isExternalUrl, withBaseUrl } from '../utils/index.js';
 
+interface NavbarLinkProps {
+  readonly item: NavbarItem;
+  readonly className: string;
+  /** A locale entry: the link keeps the reader's query and hash. */
+  readonly keepLocation?: boolean;
+}
+
 export interface NavbarProps {
   readonly mobileSidebarOpen: boolean;
   readonly onToggleMobileSidebar: () => void;
@@ -18,23 +25,41 @@ export interface NavbarProps {
 
 const DROPDOWN_TYPES = new Set(['dropdown', 'docsVersionDropdown', 'localeDropdown']);
 
-/** The label a navbar item shows, with defaults for the version and locale items. */
-export function navbarItemLabel(item: NavbarItem): string {
+/** The label a navbar item shows, with defaults for the version and locale items (the locale's configured label). */
+export function navbarItemLabel(item: NavbarItem, localeLabel = DEFAULT_LOCALE.label): string {
   if (item.label !== undefined) return item.label;
   if (item.type === 'docsVersion' || item.type === 'docsVersionDropdown') return 'Next';
-  if (item.type === 'localeDropdown') return 'English';
+  if (item.type === 'localeDropdown') return localeLabel;
   return '';
 }
 
 /** A dropdown's entries; the single-version and single-locale switchers get their one entry. */
-export function navbarDropdownItems(item: NavbarItem, route: string): readonly NavbarItem[] {
+export function navbarDropdownItems(
+  item: NavbarItem,
+  route: string,
+  localeLabel = DEFAULT_LOCALE.label,
+): readonly NavbarItem[] {
   if (item.items && item.items.length > 0) return item.items;
   if (item.type === 'docsVersionDropdown')
     return [{ type: 'default', position: item.position, label: 'Next', to: '/' }];
   if (item.type === 'localeDropdown')
-    return [{ type: 'default', position: item.position, label: 'English', to: route }];
+    return [{ type: 'default', position: item.position, label: localeLabel, to: route }];
   return [];
 }
+
+/**
+ * A locale entry keeps the reader's query and hash (SPEC §2). They are read when the link is used, not rendered: the
+ * server knows neither, and hash changes do not re-render the bar.
+ */
+function keepQueryAndHash(event: SyntheticEvent<HTMLAnchorElement>): void {
+  const link = event.currentTarget;
+  const target = new URL(link.href, window.location.href);
+  target.search = window.location.search;
+  target.hash = window.location.hash;
+  link.href = target.href;
+}
+
+const KEEP_LOCATION = { onClick: keepQueryAndHash, onMouseEnter: keepQueryAndHash, onFocus: keepQueryAndHash };
 
 /** Whether a navbar link points at the current page or the section holding it. */
 export function isNavbarItemActive(item: NavbarItem, route: string): boolean {
@@ -82,8 +107,8 @@ function NavbarLogoImage({ logo, fallbackAlt }: { logo: NavbarLogo; fallbackAlt:
   );
 }
 
-function NavbarLink({ item, className }: { item: NavbarItem; className: string }) {
-  const { route } = useThemeContext();
+function NavbarLink({ item, className, keepLocation = false }: NavbarLinkProps) {
+  const { route, site } = useThemeContext();
   const active = isNavbarItemActive(item, route);
   const to = item.to ?? (item.type === 'docsVersion' ? '/' : undefined);
   return (
@@ -96,14 +121,15 @@ function NavbarLink({ item, className }: { item: NavbarItem; className: string }
       )}
       aria-label={item.ariaLabel}
       aria-current={active && item.to === route ? 'page' : undefined}
+      {...(keepLocation && KEEP_LOCATION)}
     >
-      {navbarItemLabel(item)}
+      {navbarItemLabel(item, site.locale?.label)}
     </Link>
   );
 }
 
 function NavbarDropdown({ item }: { item: NavbarItem }) {
-  const { route } = useThemeContext();
+  const { route, site } = useThemeContext();
   const [open, setOpen] = useState(false);
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => {
@@ -140,15 +166,15 @@ function NavbarDropdown({ item }: { item: NavbarItem }) {
         aria-label={item.ariaLabel}
         onClick={() => setOpen(!open)}
       >
-        {navbarItemLabel(item)}
+        {navbarItemLabel(item, site.locale?.label)}
       </button>
       <ul className="dropdown__menu">
-        {navbarDropdownItems(item, route).map((child, index) => (
+        {navbarDropdownItems(item, route, site.locale?.label).map((child, index) => (
           <li
             key={`${index}:${child.label ?? ''}`}
             onClick={item.type === 'docsVersionDropdown' ? () => savePreferredVersion(index) : undefined}
           >
-            <NavbarLink item={child} className="dropdown__link" />
+            <NavbarLink item={child} className="dropdown__link" keepLocation={item.type === 'localeDropdown'} />
           </li>
         ))}
       </ul>
@@ -172,8 +198,8 @@ export function NavbarItemView({ item }: { item: NavbarItem }) {
 }
 
 /** One navbar item in the mobile drawer's main menu (dropdowns become collapsible lists). */
-export function NavbarMobileItemView({ item }: { item: NavbarItem }) {
-  const { route } = useThemeContext();
+export function NavbarMobileItemView({ item, keepLocation = false }: { item: NavbarItem; keepLocation?: boolean }) {
+  const { route, site } = useThemeContext();
   const [open, setOpen] = useState(false);
   if (item.type === 'search') return null;
   if (item.type === 'html')
@@ -181,7 +207,7 @@ export function NavbarMobileItemView({ item }: { item: NavbarItem }) {
   if (!DROPDOWN_TYPES.has(item.type)) {
     return (
       <li className="menu__list-item">
-        <NavbarLink item={item} className="menu__link" />
+        <NavbarLink item={item} className="menu__link" keepLocation={keepLocation} />
       </li>
     );
   }
@@ -194,13 +220,17 @@ export function NavbarMobileItemView({ item }: { item: NavbarItem }) {
           aria-expanded={open}
           onClick={() => setOpen(!open)}
         >
-          {navbarItemLabel(item)}
+          {navbarItemLabel(item, site.locale?.label)}
         </button>
       </div>
       {open && (
         <ul className="menu__list">
-          {navbarDropdownItems(item, route).map((child, index) => (
-            <NavbarMobileItemView key={`${index}:${child.label ?? ''}`} item={child} />
+          {navbarDropdownItems(item, route, site.locale?.label).map((child, index) => (
+            <NavbarMobileItemView
+              key={`${index}:${child.label ?? ''}`}
+              item={child}
+              keepLocation={item.type === 'localeDropdown'}
+            />
           ))}
         </ul>
       )}

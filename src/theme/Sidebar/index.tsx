@@ -1,11 +1,12 @@
 /** The docs sidebar: a tree of links and collapsible categories, with the current page's branch open. */
 import { useEffect, useRef, useState } from 'react';
-import type { SidebarCategory, SidebarItem, SidebarLink, SidebarMore } from '../../shared/types.js';
+import type { SidebarCategory, SidebarHtml, SidebarItem, SidebarLink, SidebarMore } from '../../shared/types.js';
+import { IconExternalLink } from '../Icons/index.js';
 import { useThemeContext } from '../ThemeContext/index.js';
 import { useTranslate } from '../Translate/index.js';
 import { MoreItems } from './MoreItems.js';
 import { UnloadedItems } from './UnloadedItems.js';
-import { categoryContainsRoute, clsx, isSameRoute, routeHref, sidebarItemKey } from '../utils/index.js';
+import { categoryContainsRoute, clsx, isExternalUrl, isSameRoute, routeHref, sidebarItemKey } from '../utils/index.js';
 
 export interface SidebarProps {
   readonly items: readonly SidebarItem[];
@@ -91,6 +92,8 @@ function renderItem(item: SidebarItem, index: number, props: Omit<ItemProps, 'it
       />
     );
   if (item.type === 'more') return null; // only ever last, where SidebarList shows it
+  if (item.type === 'html')
+    return <SidebarHtmlItem key={sidebarItemKey(item, index)} item={item} level={props.level} />;
   return (
     <SidebarCategoryItem
       key={sidebarItemKey(item, index)}
@@ -142,16 +145,34 @@ function WindowedList({
 function SidebarLinkItem({ item, activeRoute, level }: { item: SidebarLink; activeRoute: string; level: number }) {
   const { site } = useThemeContext();
   const active = isSameRoute(item.href, activeRoute);
+  // A sidebars file's link to another site opens in a new tab, marked with an icon, as Docusaurus shows it.
+  const external = item.docId === undefined && isExternalUrl(item.href);
   return (
-    <li className={clsx('menu__list-item', `menu__list-item--level-${level}`)}>
+    <li className={clsx('menu__list-item', `menu__list-item--level-${level}`, item.className)}>
       <a
-        className={clsx('menu__link', active && 'menu__link--active')}
+        className={clsx('menu__link', active && 'menu__link--active', external && 'menu__link--external')}
         href={routeHref(site.baseUrl, item.href)}
         aria-current={active ? 'page' : undefined}
+        {...(external && { target: '_blank', rel: 'noopener noreferrer' })}
       >
         {item.label}
+        {external && <IconExternalLink className="menu__external-icon" aria-hidden="true" />}
       </a>
     </li>
+  );
+}
+
+/** A sidebars file's `html` item: its markup as written (the site's own). */
+function SidebarHtmlItem({ item, level }: { item: SidebarHtml; level: number }) {
+  return (
+    <li
+      className={clsx(
+        `menu__list-item--level-${level}`,
+        item.defaultStyle && 'menu__list-item menu__list-item--html',
+        item.className,
+      )}
+      dangerouslySetInnerHTML={{ __html: item.value }}
+    />
   );
 }
 
@@ -190,6 +211,7 @@ function SidebarCategoryItem({ item, activeRoute, level, onLoadItems }: ItemProp
         'menu__list-item menu__list-item--category',
         `menu__list-item--level-${level}`,
         !open && 'menu__list-item--collapsed',
+        item.className,
       )}
     >
       <div className={clsx('menu__list-item-collapsible', containsActive && 'menu__list-item-collapsible--active')}>

@@ -1,0 +1,140 @@
+/**
+ * The site's MDX notes bundled into one server module with esbuild: each note compiled by @mdx-js/mdx, with what it
+ * imports (partials, `@site/...` components, packages, the `@theme/...` and `@docusaurus/...` modules the engine
+ * provides). The module renders a note to static HTML; no note's JavaScript reaches the browser.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { build, type Plugin } from 'esbuild';
+import { enginePath } from '../engineRoot.js';
+import { serverCssLoaders } from '../theme/siteCss.js';
+import { sitePackagesPlugin } from '../theme/sitePackages.js';
+import { mdxThemeModuleSource, isMdxThemeModule, MDX_THEME_MODULES } from './themeModules.js';
+
+/** A note to compile: its file, and its source with the front matter blanked (lines stay the file's). */
+export interface MdxEntry {
+  readonly filePath: string;
+  readonly source: string;
+}
+
+export interface MdxBundleHooks {
+  /** Compiles one file; `entry` is set for a note, undefined for a file a note imports. */
+  compile(filePath: string, source: string, format: 'md' | 'mdx', entry: MdxEntry | undefined): Promise<string>;
+  /** A problem in a note's imports (an import the engine cannot provide): the bundle goes on without it. */
+  report(importer: string, message: string, hint: string, specifier: string): void;
+  readonly siteDir: string;
+  /** How a partial is read: as the site reads a note of its name and text (`markdown.format`). */
+  formatOf(filePath: string, source: string): 'md' | 'mdx';
+}
+
+const NOTE_PREFIX = 'wiki-mdx-note:';
+
+/** The bundle's code: `renderMdxNote(filePath, page)` for every entry. Throws esbuild's errors (with file and line). */
+export async function bundleMdxNotes(entries: readonly MdxEntry[], hooks: MdxBundleHooks): Promise<Uint8Array> {
+  const context = enginePath('src/theme/MdxComponents/context.ts');
+  const source = [
+    `import { createElement } from 'react';`,
+    `import { renderToStaticMarkup } from 'react-dom/server';`,
+    `import { MdxPageContext } from ${JSON.stringify(context)};`,
+    ...entries.map((entry, index) => `import n${index} from ${JSON.stringify(NOTE_PREFIX + entry.filePath)};`),
+    `const notes = new Map([${entries.map((entry, index) => `[${JSON.stringify(entry.filePath)}, n${index}]`).join(', ')}]);`,
+    `export function renderMdxNote(filePath, page) {`,
+    `  const content = createElement(notes.get(filePath), { components: page.components });`,
+    `  const html = renderToStaticMarkup(createElement(MdxPageContext.Provider, { value: page }, content));`,
+    // React 19 puts a preload link for each image before the content: the page's head already orders its loading.
+    `  return html.replace(/^(?:<link rel="preload"[^>]*>)+/, '');`,
+    `}`,
+  ].join('\n');
+  const result = await build({
+    stdin: { contents: source, resolveDir: hooks.siteDir, sourcefile: 'wiki-mdx-entry.js', loader: 'js' },
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    jsx: 'automatic',
+    write: false,
+    loader: { ...serverCssLoaders, '.module.css': 'local-css' },
+    plugins: [mdxPlugin(entries, hooks), sitePackagesPlugin, missingImportsPlugin(hooks)],
+    logLevel: 'silent',
+  });
+  return result.outputFiles[0]!.contents;
+}
+
+function mdxPlugin(entries: readonly MdxEntry[], hooks: MdxBundleHooks): Plugin {
+  const byPath = new Map(entries.map((entry) => [entry.filePath, entry]));
+  return {
+    name: 'wiki-mdx',
+    setup(build) {
+      build.onResolve({ filter: /^wiki-mdx-note:/ }, (args) => ({
+        path: args.path.slice(NOTE_PREFIX.length),
+        namespace: 'wiki-mdx-note',
+      }));
+      build.onLoad({ filter: /.*/, namespace: 'wiki-mdx-note' }, async (args) => {
+        const entry = byPath.get(args.path)!;
+        // Always MDX: a `.md` note is only an entry when it opens with import/export (isMdxNote).
+        const contents = await hooks.compile(entry.filePath, entry.source, 'mdx', entry);
+        return { contents, loader: 'js', resolveDir: path.dirname(entry.filePath) };
+      });
+      // A partial: another note, or a `_name.mdx` file the docs plugin leaves out of the pages.
+      build.onLoad({ filter: /\.mdx?$/ }, async (args) => {
+        const source = blankFrontMatter(fs.readFileSync(args.path, 'utf8'));
+        const contents = await hooks.compile(args.path, source, hooks.formatOf(args.path, source), undefined);
+        return { contents, loader: 'js', resolveDir: path.dirname(args.path) };
+      });
+      build.onResolve({ filter: /^@site\// }, (args) =>
+        build.resolve(`./${args.path.slice('@site/'.length)}`, { kind: args.kind, resolveDir: hooks.siteDir }),
+      );
+      build.onResolve({ filter: /^@(theme|theme-original|docusaurus)\// }, (args) => {
+        if (isMdxThemeModule(args.path)) return { path: args.path, namespace: 'wiki-theme-module' };
+        hooks.report(
+          args.importer,
+          `This note imports ${args.path}, which the engine does not provide.`,
+          `Use one of ${Object.keys(MDX_THEME_MODULES).join(', ')}, or remove the import and what uses it.`,
+          args.path,
+        );
+        return { path: args.path, namespace: 'wiki-missing-module' };
+      });
+      build.onLoad({ filter: /.*/, namespace: 'wiki-theme-module' }, (args) => ({
+        contents: mdxThemeModuleSource(args.path),
+        loader: 'js',
+        resolveDir: enginePath('.'),
+      }));
+      // CommonJS, so any named import of it bundles; the note that imports it is reported and not rendered.
+      build.onLoad({ filter: /.*/, namespace: 'wiki-missing-module' }, () => ({ contents: 'module.exports = {};' }));
+    },
+  };
+}
+
+/**
+ * Last in line: an import nothing resolves (a file the folder does not have, a package not installed) is that note's
+ * problem, reported with its line, not a failure of every note's bundle.
+ */
+function missingImportsPlugin(hooks: MdxBundleHooks): Plugin {
+  const checking = { from: 'wiki-missing-imports' };
+  return {
+    name: 'wiki-missing-imports',
+    setup(build) {
+      build.onResolve({ filter: /.*/ }, async (args) => {
+        if (args.pluginData === checking || args.kind === 'entry-point' || args.namespace === 'wiki-theme-module')
+          return undefined;
+        const { kind, resolveDir, importer } = args;
+        const result = await build.resolve(args.path, { kind, resolveDir, importer, pluginData: checking });
+        if (result.errors.length === 0)
+          return { path: result.path, external: result.external, namespace: result.namespace };
+        hooks.report(
+          importer,
+          `This note imports ${args.path}, which cannot be found from ${resolveDir}.`,
+          'Add the file or install the package, fix the path, or remove the import and what uses it.',
+          args.path,
+        );
+        return { path: args.path, namespace: 'wiki-missing-module' };
+      });
+    },
+  };
+}
+
+/** A partial's front matter replaced by as many empty lines, so the compiler's line numbers are the file's. */
+export function blankFrontMatter(source: string): string {
+  const match = /^---[ \t]*\r?\n[^]*?\r?\n---+[ \t]*(?:\r?\n|$)/.exec(source);
+  return match ? '\n'.repeat(match[0].split('\n').length - 1) + source.slice(match[0].length) : source;
+}

@@ -1,0 +1,249 @@
+/**
+ * Stage 6 for MDX notes: every MDX note compiled, bundled with what it imports, and rendered to static HTML before the
+ * Markdown notes are parsed; each then goes through the stream like any note's content. Runs only when a site has
+ * MDX notes: the compiler is loaded on demand.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { decodeEntities } from '../../shared/html.js';
+import type { SourcePath } from '../../shared/paths.js';
+import type { DocCardItem, SidebarItem, TocItem } from '../../shared/types.js';
+import { cachedEntry, cacheEntryPath, contentHash, engineCacheDir } from '../bundleCache.mjs';
+import type { BuildContext } from '../context.js';
+import { engineRoot } from '../engineRoot.js';
+import { renderCodeBlock } from '../markdown/codeBlocks.js';
+import { createHighlighter } from '../markdown/highlight.js';
+import { renderMath } from '../markdown/math.js';
+import type { HeadingInfo } from '../markdown/noteEnv.js';
+import type { Note, NoteContent, NoteSummary } from '../notes/note.js';
+import type { NoteParser } from '../notes/parseNotes.js';
+import { formatBuildErrors } from '../render/loadRenderer.js';
+import { buildDocCards } from '../resolve/generatedIndex.js';
+import { bundleMdxNotes, type MdxBundleHooks, type MdxEntry } from './bundleMdx.js';
+import { compileMdx } from './compileMdx.js';
+import { isMdxNote } from './isMdxNote.js';
+import type { MdxCollected } from './remarkWiki.js';
+
+export interface MdxNotesInput {
+  readonly notes: readonly Note[];
+  readonly summaries: readonly NoteSummary[];
+  /** Every sidebar by id: `<DocCardList />` on a category's note lists that category's items. */
+  readonly sidebars: ReadonlyMap<string, readonly SidebarItem[]>;
+  readonly parser: NoteParser;
+}
+
+/** The rendered content of each MDX note that compiled and rendered, by source path; failures are reported. */
+export async function renderMdxNotes(
+  context: BuildContext,
+  input: MdxNotesInput,
+): Promise<ReadonlyMap<SourcePath, NoteContent>> {
+  const notes = input.notes.filter((note) => isMdxNote(note, context.config.markdown.format));
+  if (notes.length === 0) return new Map();
+  const entries: MdxEntry[] = notes.map((note) => ({
+    filePath: note.filePath,
+    source: '\n'.repeat(note.lineOffset) + note.body,
+  }));
+  const collected = new Map<string, MdxCollected>();
+  const failed = new Set<string>();
+  const hooks = createHooks(context, input.parser, collected, failed);
+  const module = await loadBundle(context, entries, hooks);
+  const contents = new Map<SourcePath, NoteContent>();
+  for (const note of notes) {
+    const data = collected.get(note.filePath);
+    if (!data || failed.has(note.filePath)) continue;
+    const content = renderOne(context, module, note, data, input);
+    if (content) contents.set(note.sourcePath, content);
+  }
+  return contents;
+}
+
+interface MdxModule {
+  renderMdxNote(filePath: string, page: object): string;
+}
+
+function renderOne(
+  context: BuildContext,
+  module: MdxModule,
+  note: Note,
+  data: MdxCollected,
+  input: MdxNotesInput,
+): NoteContent | undefined {
+  const { config } = context;
+  const toc: TocItem[] = data.headings
+    .filter((heading) => heading.level >= 2)
+    .map(({ id, html, level }) => ({ id, html, level }));
+  const highlight = createHighlighter();
+  const page = {
+    toc,
+    cards: categoryCards([...input.sidebars.values()].flat(), note.route, input.summaries),
+    baseUrl: config.baseUrl,
+    siteConfig: {
+      title: config.title,
+      tagline: config.tagline,
+      url: config.url,
+      baseUrl: config.baseUrl,
+      customFields: {},
+    },
+    renderCodeBlock: (code: string, info: string) => renderCodeBlock(code, info, highlight),
+  };
+  try {
+    const html = module.renderMdxNote(note.filePath, page);
+    const headings = headingsOf(html, data.headings);
+    const headingIds = new Set(headings.map((heading) => heading.id));
+    const htmlIds = [...html.matchAll(/\sid="([^"]+)"/g)].map((match) => match[1]!).filter((id) => !headingIds.has(id));
+    return {
+      html,
+      headings,
+      links: data.links,
+      htmlIds,
+      ...(data.usesMath && { usesMath: true as const }),
+      ...(data.usesMermaid && { usesMermaid: true as const }),
+    };
+  } catch (error) {
+    context.diagnostics.add({
+      severity: 'error',
+      code: 'mdx-render',
+      file: context.displayPath(note.filePath),
+      message: `This MDX note failed to render: ${(error as Error).message}`,
+      hint: 'Fix the component or expression that threw (the message names it), or remove it.',
+    });
+    return undefined;
+  }
+}
+
+/**
+ * The headings of the rendered page, in order: the note's own and those of the partials it renders (Docusaurus lists
+ * both in the TOC). The note's own keep the line they were collected with; a partial's has no line in the note.
+ */
+function headingsOf(html: string, own: readonly HeadingInfo[]): HeadingInfo[] {
+  const lines = new Map(own.map((heading) => [heading.id, heading.line]));
+  const headings: HeadingInfo[] = [];
+  for (const match of html.matchAll(/<h([1-6]) id="([^"]*)"[^>]*>([^]*?)<\/h\1>/g)) {
+    const id = decodeEntities(match[2]!);
+    const inner = match[3]!.replace(/<a [^>]*class="hash-link"[^>]*>[^]*?<\/a>/g, '');
+    const text = decodeEntities(inner.replace(/<[^>]+>/g, ''));
+    headings.push({
+      id,
+      level: Number(match[1]),
+      text,
+      html: inner.replace(/<\/?a\b[^>]*>/g, ''),
+      line: lines.get(id) ?? 0,
+      isFirstBlock: headings.length === 0 && match.index === html.search(/<[a-z]/i),
+    });
+  }
+  return headings;
+}
+
+function createHooks(
+  context: BuildContext,
+  parser: NoteParser,
+  collected: Map<string, MdxCollected>,
+  failed: Set<string>,
+): MdxBundleHooks {
+  const highlight = createHighlighter();
+  const sourcePathOf = (filePath: string) => {
+    const relative = path.relative(context.docsDir, filePath);
+    return relative.startsWith('..') || path.isAbsolute(relative)
+      ? undefined
+      : (relative.split(path.sep).join('/') as SourcePath);
+  };
+  return {
+    siteDir: context.siteDir,
+    formatOf: (filePath, source) =>
+      isMdxNote({ sourcePath: filePath, body: source }, context.config.markdown.format) ? 'mdx' : 'md',
+    async compile(filePath, source, format, entry) {
+      const data: MdxCollected = { headings: [], links: [], usesMath: false, usesMermaid: false };
+      if (entry) collected.set(filePath, data);
+      const options = {
+        sourcePath: sourcePathOf(filePath),
+        resolveLink: parser.resolveLink,
+        renderCodeBlock: (code: string, info: string) => renderCodeBlock(code, info, highlight),
+        renderMath,
+        collected: data,
+      };
+      try {
+        return await compileMdx({ filePath, source, format }, options);
+      } catch (error) {
+        failed.add(filePath);
+        reportCompileError(context, filePath, error);
+        return 'export default function Failed() { return null; }';
+      }
+    },
+    report(importer, message, hint, specifier) {
+      failed.add(importer);
+      context.diagnostics.add({
+        severity: 'error',
+        code: 'mdx-import',
+        file: context.displayPath(importer),
+        ...lineOf(importer, specifier),
+        message,
+        hint,
+      });
+    },
+  };
+}
+
+/** The compiler's message with the file, line and column it gives, and the usual fix. */
+function reportCompileError(context: BuildContext, filePath: string, error: unknown): void {
+  const { line, column, reason, message } = error as {
+    line?: number;
+    column?: number;
+    reason?: string;
+    message: string;
+  };
+  context.diagnostics.add({
+    severity: 'error',
+    code: 'mdx-syntax',
+    file: context.displayPath(filePath) + (line && column ? `:${line}:${column}` : ''),
+    message: `This MDX does not compile: ${reason ?? message}`,
+    hint: 'In MDX, `<` and `{` start JSX and expressions: write them as `\\<` and `\\{` in text, close every tag, or rename a plain Markdown note to .md.',
+  });
+}
+
+function lineOf(filePath: string, text: string): { line?: number } {
+  try {
+    const index = fs.readFileSync(filePath, 'utf8').indexOf(text);
+    return index === -1 ? {} : { line: fs.readFileSync(filePath, 'utf8').slice(0, index).split('\n').length };
+  } catch {
+    return {};
+  }
+}
+
+async function loadBundle(context: BuildContext, entries: MdxEntry[], hooks: MdxBundleHooks): Promise<MdxModule> {
+  let code: Uint8Array;
+  try {
+    code = await bundleMdxNotes(entries, hooks);
+  } catch (error) {
+    throw new Error(`Can't bundle the site's MDX notes:\n${formatBuildErrors(error, context)}`);
+  }
+  const file = await cachedEntry(
+    cacheEntryPath(engineCacheDir(engineRoot), 'mdx', contentHash(code), '.mjs'),
+    (staging) => fs.writeFileSync(staging, code),
+  );
+  return (await import(pathToFileURL(file).href)) as MdxModule;
+}
+
+/** The cards `<DocCardList />` shows on a category's own note: the category's items, as the sidebar has them. */
+function categoryCards(
+  sidebar: readonly SidebarItem[],
+  route: string,
+  summaries: readonly NoteSummary[],
+): DocCardItem[] {
+  const category = findCategory(sidebar, route);
+  if (!category) return [];
+  return buildDocCards(category.items, new Map(summaries.map((summary) => [summary.route as string, summary])));
+}
+
+function findCategory(
+  items: readonly SidebarItem[],
+  route: string,
+): Extract<SidebarItem, { type: 'category' }> | undefined {
+  for (const item of items) {
+    if (item.type !== 'category') continue;
+    if (item.href === route) return item;
+    const inner = findCategory(item.items, route);
+    if (inner) return inner;
+  }
+  return undefined;
+}

@@ -1,0 +1,118 @@
+/**
+ * Stage 4's docs part: the sidebars (the folder sidebar, or a sidebars file's), the notes' page models, and the pages
+ * no note is behind (generated-index categories, the tags list and one page per tag).
+ */
+import path from 'node:path';
+import type { DocPageModel } from '../../shared/types.js';
+import type { BuildContext } from '../context.js';
+import type { CategoryMetadata } from '../notes/category.js';
+import type { NoteSummary } from '../notes/note.js';
+import { buildGeneratedIndexPageModels, createGeneratedIndexes } from './generatedIndex.js';
+import { buildNotePageModels } from './pageModels.js';
+import { buildFolderSidebars, resolveSidebars, type SiteSidebars } from './sidebars.js';
+import { loadSidebarsFile, normaliseSidebars, type SidebarsConfig, type SidebarsProblem } from './sidebarsFile.js';
+import { buildTagPageModels, resolveTags, type SiteTags } from './tags.js';
+
+export interface DocsLayout {
+  readonly sidebars: SiteSidebars;
+  readonly notePages: DocPageModel[];
+  /** Generated-index and tag pages: rendered like notes' pages, with no note behind them. */
+  readonly generatedPages: DocPageModel[];
+  readonly tags: SiteTags;
+}
+
+/** The sidebars file of the config (`docs.sidebarPath`, relative to the config file), normalised; problems reported. */
+export async function loadSidebarsConfig(context: BuildContext): Promise<SidebarsConfig | undefined> {
+  const { sidebarPath } = context.config.docs;
+  if (sidebarPath === undefined) return undefined;
+  const filePath = path.resolve(path.dirname(context.configPath), sidebarPath);
+  const report = (problem: SidebarsProblem) =>
+    context.diagnostics.add({
+      severity: 'error',
+      code: 'invalid-sidebars',
+      file: context.displayPath(filePath),
+      ...problem,
+    });
+  const loaded = await loadSidebarsFile(filePath);
+  if ('problem' in loaded) {
+    report(loaded.problem);
+    return undefined;
+  }
+  const { sidebars, problems } = normaliseSidebars(loaded.value);
+  problems.forEach(report);
+  return sidebars;
+}
+
+/** The sidebars, every note's page, and the generated pages (a generated page never takes a note's route). */
+export function layOutDocs(
+  context: BuildContext,
+  input: {
+    readonly summaries: readonly NoteSummary[];
+    readonly categories: ReadonlyMap<string, CategoryMetadata>;
+    readonly sidebarsConfig?: SidebarsConfig | undefined;
+  },
+): DocsLayout {
+  const { config } = context;
+  const generatedIndexes = createGeneratedIndexes({
+    routeBasePath: config.docs.routeBasePath,
+    trailingSlash: config.trailingSlash,
+  });
+  const options = {
+    docs: input.summaries,
+    categories: input.categories,
+    collapsed: config.sidebarCollapsed,
+    generatedIndexes,
+  };
+  const sidebars = input.sidebarsConfig
+    ? resolveFileSidebars(context, input.sidebarsConfig, options)
+    : buildFolderSidebars(options);
+  const tags = resolveTags(input.summaries, context);
+  const notePages = buildNotePageModels({
+    config,
+    sidebars,
+    docs: input.summaries,
+    tags: tags.byDoc,
+    diagnostics: context.diagnostics,
+    displayPath: context.displayPath,
+  });
+  const generated = [
+    ...buildGeneratedIndexPageModels({ config, sidebars, indexes: generatedIndexes, docs: input.summaries }),
+    ...buildTagPageModels(tags, config),
+  ];
+  return { sidebars, notePages, generatedPages: dropTakenRoutes(context, generated, input.summaries), tags };
+}
+
+function resolveFileSidebars(
+  context: BuildContext,
+  sidebarsConfig: SidebarsConfig,
+  options: Parameters<typeof resolveSidebars>[1],
+): SiteSidebars {
+  const { sidebars, problems } = resolveSidebars(sidebarsConfig, options);
+  const file = context.displayPath(
+    path.resolve(path.dirname(context.configPath), context.config.docs.sidebarPath ?? ''),
+  );
+  for (const problem of problems)
+    context.diagnostics.add({ severity: 'error', code: 'invalid-sidebars', file, ...problem });
+  return sidebars;
+}
+
+/** A note keeps its route: a generated page with the same one is left out, with a warning naming both. */
+function dropTakenRoutes(
+  context: BuildContext,
+  pages: readonly DocPageModel[],
+  docs: readonly NoteSummary[],
+): DocPageModel[] {
+  const noteByRoute = new Map(docs.map((doc) => [doc.route as string, doc]));
+  return pages.filter((page) => {
+    const note = noteByRoute.get(page.route);
+    if (!note) return true;
+    context.diagnostics.add({
+      severity: 'warning',
+      code: 'duplicate-route',
+      file: context.displayPath(note.filePath),
+      message: `Its route ${page.route} is also the route of the generated page "${page.title}" (a category index or a tag page), which is left out.`,
+      hint: 'Give the note another `slug`, or the category another `slug` in its `link`.',
+    });
+    return false;
+  });
+}
