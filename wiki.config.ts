@@ -13,6 +13,10 @@ export default defineConfig({
   analytics: { trackingID: '', anonymizeIP: true }, // empty tracking id: analytics off
   search: { provider: 'local', appId: '', apiKey: '', indexName: '' }, // hosted search settings empty: embedded search
   tableOfContents: { minHeadingLevel: 2, maxHeadingLevel: 3 },
+  // Each note shows when and by whom it last changed (git), with a "Recently updated" page and Atom/RSS feeds.
+  docs: { showLastUpdateTime: true, showLastUpdateAuthor: true, feeds: true, recent: 50 },
+  // The link graph: a "Graph" button on each note and the whole wiki's graph at /graph (backlinks are on by default).
+  graph: true,
   onBrokenLinks: 'warn',
   onDuplicateRoutes: 'warn',
   navbar: {

@@ -14,6 +14,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { parseArgs } from 'node:util';
+import { FASTER, generateMdxSite } from './generateMdx.js';
 import { runTimedBuild } from './timedBuild.js';
 
 const repoRoot = path.resolve(import.meta.dirname, '..');
@@ -21,88 +22,6 @@ const repoRoot = path.resolve(import.meta.dirname, '..');
 interface Run {
   readonly wall: number;
   readonly rssMb: number;
-}
-
-/** Writes `notes` MDX notes in folders of 20, each folder a generated-index category. */
-export function generateMdxSite(siteDir: string, notes: number): void {
-  const docs = path.join(siteDir, 'docs');
-  fs.rmSync(siteDir, { recursive: true, force: true });
-  for (let index = 0; index < notes; index++) {
-    const folder = path.join(docs, `topic-${String(Math.floor(index / 20)).padStart(3, '0')}`);
-    if (index % 20 === 0) {
-      fs.mkdirSync(folder, { recursive: true });
-      const label = `Topic ${Math.floor(index / 20)}`;
-      fs.writeFileSync(
-        path.join(folder, '_category_.json'),
-        JSON.stringify({ label, link: { type: 'generated-index', description: `Notes about ${label}.` } }),
-      );
-    }
-    fs.writeFileSync(path.join(folder, `note-${index}.mdx`), mdxNote(index));
-  }
-  fs.writeFileSync(
-    path.join(siteDir, 'docusaurus.config.js'),
-    `export default {
-  title: 'MDX bench', url: 'https://example.com', baseUrl: '/', onBrokenLinks: 'warn',
-  markdown: { hooks: { onBrokenMarkdownLinks: 'warn' } },
-  presets: [['classic', { docs: { path: 'docs', routeBasePath: '/', sidebarPath: false }, blog: false, pages: false }]],
-};
-`,
-  );
-}
-
-function mdxNote(index: number): string {
-  const paragraph = (n: number) =>
-    `Paragraph ${n} of note ${index} explains a **detail** with \`inline code\` and a [neighbour](./note-${index % 20 === 0 ? index + 1 : index - 1}.mdx).`;
-  return `---
-sidebar_position: ${index % 20}
----
-import Tabs from '@theme/Tabs';
-import TabItem from '@theme/TabItem';
-
-# Note ${index}
-
-export const Badge = ({ children }) => <span className="badge">{children}</span>;
-
-<Badge>new</Badge> ${paragraph(0)}
-
-## Install {/* #install-${index} */}
-
-<Tabs groupId="package-manager">
-  <TabItem value="npm" label="npm" default>
-
-\`\`\`bash title="npm"
-npm install package-${index}
-\`\`\`
-
-  </TabItem>
-  <TabItem value="yarn" label="Yarn">
-
-\`\`\`bash title="yarn"
-yarn add package-${index}
-\`\`\`
-
-  </TabItem>
-</Tabs>
-
-## Use it
-
-${paragraph(1)}
-
-\`\`\`js title="example-${index}.js" {2}
-import thing from 'package-${index}';
-thing.run({ id: ${index} });
-// highlight-next-line
-console.log('done');
-\`\`\`
-
-:::tip[Remember]
-${paragraph(2)}
-:::
-
-## Details
-
-${[3, 4, 5].map(paragraph).join('\n\n')}
-`;
 }
 
 function median(values: readonly number[]): number {
@@ -119,7 +38,10 @@ function buildWithEngine(siteDir: string, configPath: string): Run {
   return { wall: build.seconds, rssMb: build.maxRssKb / 1024 };
 }
 
+/** A cold Docusaurus build: its generated files and its bundler's persistent cache removed first. */
 function buildWithDocusaurus(siteDir: string, install: string): Run {
+  for (const cache of [path.join(siteDir, '.docusaurus'), path.join(install, 'node_modules/.cache')])
+    fs.rmSync(cache, { recursive: true, force: true });
   const out = fs.mkdtempSync(path.join(os.tmpdir(), 'docusaurus-mdx-out-'));
   const cli = path.join(install, 'node_modules/@docusaurus/core/bin/docusaurus.mjs');
   const child = spawnSync(
@@ -167,7 +89,8 @@ fs.writeFileSync(
     .replaceAll(
       /(['"])((?:\.\.\/)+shared\/corpora\/)/g,
       (_m, quote: string) => `${quote}${path.resolve(repoRoot, '../shared/corpora')}/`,
-    ),
+    )
+    .replace('export default {', `export default {\n  ${FASTER}`),
 );
 const sites = [
   { name: `${values.notes} synthetic MDX notes`, dir: synthetic },

@@ -12,7 +12,14 @@ import type { PageModel, SidebarItem } from '../shared/types.js';
 export interface ViewState {
   readonly page: PageModel;
   readonly sidebar: readonly SidebarItem[];
+  /** A navigation to another page still loading or failed, while this page stays (see navigation.ts). */
+  readonly pending?: PendingNavigation;
 }
+
+/** The page navigation's state (SPEC §4): loading (the loader after 200 ms), or failed with a Retry. */
+export type PendingNavigation =
+  | { readonly state: 'loading' }
+  | { readonly state: 'failed'; readonly path: string; readonly message: string; readonly retry: () => void };
 
 /** A minimal external store for `useSyncExternalStore`: the router swaps the view by setting it. */
 export interface ViewStore {

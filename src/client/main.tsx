@@ -18,7 +18,9 @@ import { createSidebarBranchLoader, loadBootSidebar } from './bootSidebar.js';
 import { syncColorMode } from './colorMode.js';
 import { createViewStore, type RuntimeContext } from './context.js';
 import { enhanceContent, enhanceReplacedContent } from './islands/index.js';
+import { installGraph } from './graph/index.js';
 import { installPrefetch } from './prefetch.js';
+import { installPreviews } from './previews/index.js';
 import { Root } from './Root.js';
 import { installRouter, pushHistoryEntry, type Router } from './router.js';
 import { installSearch } from './search/index.js';
@@ -89,6 +91,8 @@ function startRuntime(sidebar: readonly SidebarItem[]): void {
   };
   const router = installRouter(ctx);
   installPrefetch(ctx, router);
+  installPreviews(ctx, (route) => router.warm().then((navigation) => navigation.loadPageData(ctx, route)));
+  installGraph(boot.runtime, () => ctx.store.get().page.route, boot.page.kind);
   const hooks: ThemeHooks = {
     loadSidebarItems: (category) => router.loadSidebarItems(category),
     reloadPage: () => router.refresh(),

@@ -24,6 +24,8 @@ export interface RuntimeSettings {
   readonly sidebarId?: string;
   /** Google Analytics (gtag) settings; absent when no tracking id is configured, and then nothing is loaded. */
   readonly analytics?: { readonly trackingID: string; readonly anonymizeIP: boolean };
+  /** The link graph file (shared/graph.ts), fetched only when a reader opens a graph; absent without the graph. */
+  readonly graphUrl?: string;
   /** Search settings (provider, public keys, index URLs, search page); see shared/search.ts. */
   readonly search?: SearchRuntime;
 }

@@ -54,11 +54,20 @@ export interface LocalIndexData {
 /** Longest term indexed: longer "words" are hashes, URLs or base64. */
 export const MAX_TERM_LENGTH = 40;
 
-/** The terms of a text, as both the build and the browser cut them: lower-cased runs of letters and digits. */
-export function tokenize(text: string): string[] {
+/**
+ * The terms of a text, as both the build and the browser cut them: lower-cased runs of letters and digits, joined into
+ * one term where a name is punctuated (`node.js`, `.net`, `c#`, `c++`). With `parts`, the runs inside such a term are
+ * terms too (`node`, `js`): the index holds both, a query asks for what it typed.
+ */
+export function tokenize(text: string, options: ScanOptions = {}): string[] {
   const terms: string[] = [];
-  scanTerms(text, (lower, start, end) => terms.push(lower.slice(start, end)));
+  scanTerms(text, (lower, start, end) => terms.push(lower.slice(start, end)), options);
   return terms;
+}
+
+export interface ScanOptions {
+  /** Also hand out the letter-and-digit runs inside a punctuated term (the index does; queries do not). */
+  readonly parts?: boolean;
 }
 
 /** ASCII letters and digits after lower-casing: 1 at their char code. */
@@ -67,26 +76,85 @@ const ASCII_TERM_CHAR = new Uint8Array(128).map((_, code) =>
 );
 /** Any other letter or digit, tested where it starts (sticky; with `u` a surrogate pair is one character). */
 const TERM_CHAR_AT = /[\p{L}\p{N}]/uy;
+const DOT = 46;
+const PLUS = 43;
+const HASH = 35;
 
 /**
  * Calls `visit` with each term of a text as a range of the text lower-cased (the runs of `[\p{L}\p{N}]` no longer than
  * MAX_TERM_LENGTH), so the index can find a term's id without making a string of every occurrence. A loop over char
  * codes rather than that regex: on the real corpus (8 M characters, 1.2 M terms) matching the regex took ~0.24 s and
  * this loop ~0.07 s, only the non-ASCII characters going through a regex.
+ * Punctuated names stay one term: a dot between a run and a letter joins them (`node.js`), a dot before a word that
+ * follows no letter leads it (`.net`), and `+`/`#` ending a word end the term (`c++`, `c#`; `a+b` is two terms).
  */
-export function scanTerms(text: string, visit: (lower: string, start: number, end: number) => void): void {
+export function scanTerms(
+  text: string,
+  visit: (lower: string, start: number, end: number) => void,
+  options: ScanOptions = {},
+): void {
   const lower = text.toLowerCase();
   let start = -1;
+  let compound = -1;
   for (let index = 0; index <= lower.length; index++) {
     const code = index < lower.length ? lower.charCodeAt(index) : 32;
-    const inTerm = code < 128 ? ASCII_TERM_CHAR[code] === 1 : isTermCharAt(lower, index);
-    if (inTerm && start < 0) start = index;
-    else if (!inTerm && start >= 0) {
-      if (index - start <= MAX_TERM_LENGTH) visit(lower, start, index);
+    const inTerm = isTermCode(lower, index, code);
+    if (inTerm && start < 0) {
+      start = index;
+      if (compound < 0) compound = startsAfterLeadingDot(lower, index, code) ? index - 1 : index;
+    } else if (!inTerm && start >= 0) {
       start = -1;
+      if (code === DOT && isAsciiLetter(lower.charCodeAt(index + 1))) continue; // node.js: the term goes on
+      let end = index;
+      while (lower.charCodeAt(end) === PLUS || lower.charCodeAt(end) === HASH) end++;
+      if (end > index && isTermCode(lower, end, lower.charCodeAt(end))) end = index; // a+b: no suffix
+      // A term too long to index still gives its parts (a long dotted name: `x.` and a hash).
+      emitTerm(lower, compound, end, visit, options.parts === true || end - compound > MAX_TERM_LENGTH);
+      compound = -1;
+      index = end > index ? end - 1 : index;
+      continue;
     }
     if (isHighSurrogate(code) && isLowSurrogate(lower.charCodeAt(index + 1))) index++; // a pair is one code point
   }
+}
+
+function emitTerm(
+  lower: string,
+  start: number,
+  end: number,
+  visit: (lower: string, start: number, end: number) => void,
+  parts: boolean,
+): void {
+  if (end - start <= MAX_TERM_LENGTH) visit(lower, start, end);
+  if (!parts) return;
+  let runStart = -1;
+  let joined = false;
+  for (let index = start; index <= end; index++) {
+    const code = index < end ? lower.charCodeAt(index) : 32;
+    const inTerm = index < end && isTermCode(lower, index, code);
+    if (inTerm && runStart < 0) runStart = index;
+    else if (!inTerm && runStart >= 0) {
+      // A plain word (no dot, no suffix) was handed out above already.
+      if ((joined || runStart !== start || index !== end) && index - runStart <= MAX_TERM_LENGTH)
+        visit(lower, runStart, index);
+      joined = true;
+      runStart = -1;
+    }
+    if (isHighSurrogate(code) && isLowSurrogate(lower.charCodeAt(index + 1))) index++;
+  }
+}
+
+function isTermCode(lower: string, index: number, code: number): boolean {
+  if (index >= lower.length) return false;
+  return code < 128 ? ASCII_TERM_CHAR[code] === 1 : isTermCharAt(lower, index);
+}
+
+const isAsciiLetter = (code: number) => code >= 97 && code <= 122;
+
+/** `.net`: a dot that starts the text or follows no letter or digit, before a letter. */
+function startsAfterLeadingDot(lower: string, index: number, code: number): boolean {
+  if (index === 0 || lower.charCodeAt(index - 1) !== DOT || !isAsciiLetter(code)) return false;
+  return index === 1 || !isTermCode(lower, index - 2, lower.charCodeAt(index - 2));
 }
 
 const isHighSurrogate = (code: number) => code >= 0xd800 && code <= 0xdbff;

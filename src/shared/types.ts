@@ -113,6 +113,13 @@ export interface LastUpdate {
   readonly author?: string;
 }
 
+/** A note that links to the page: its title, its route and the sentence around the link (plain text). */
+export interface Backlink {
+  readonly title: string;
+  readonly href: Route;
+  readonly context: string;
+}
+
 /** Everything the theme needs to render one note; computed at build time, rendered as-is. */
 export interface DocPageModel {
   readonly kind: 'doc';
@@ -145,11 +152,13 @@ export interface DocPageModel {
   readonly lastUpdate?: LastUpdate;
   /** The note's own table of contents levels (front matter `toc_min/max_heading_level`), when it sets them. */
   readonly tocLevels?: { readonly minHeadingLevel: number; readonly maxHeadingLevel: number };
+  /** The notes that link to this one ("Linked from"), when some do and the site shows backlinks. */
+  readonly backlinks?: readonly Backlink[];
 }
 
-/** The /search page and the not-found page: no note behind them. */
+/** The /search page, the /graph page and the not-found page: no note behind them. */
 export interface SpecialPageModel {
-  readonly kind: 'search' | 'notFound';
+  readonly kind: 'search' | 'graph' | 'notFound';
   readonly route: Route;
   readonly title: string;
   readonly documentTitle: string;
@@ -247,6 +256,8 @@ export interface ThemeSettings {
   readonly locale?: LocaleSettings;
   /** Site-relative URL of the favicon, if any. */
   readonly favicon?: string;
+  /** The global graph page's route, when the site has the graph (notes then show a "Graph" button). */
+  readonly graphRoute?: Route;
   /** Overrides of theme strings by translation id, from the site's i18n/en/*.json. */
   readonly translations?: Readonly<Record<string, string>>;
   readonly navbar: {

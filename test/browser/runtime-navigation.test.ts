@@ -118,12 +118,13 @@ describeOnTargets((target) => {
       await context.close();
     });
 
-    it('logs a warning and loads the page normally when its data cannot be fetched', async () => {
+    // Data that fails to come shows the failed state with Retry instead: runtime-page-states.test.ts.
+    it('logs a warning and loads the page normally when its data does not exist (404)', async () => {
       const { page, warnings, context } = await openPage(browser);
       await page.goto(`${site.url}alpha/one`);
       await waitForRuntime(page);
       await markWindow(page);
-      await page.route('**/__data/alpha/two.json', (route) => route.abort());
+      await page.route('**/__data/alpha/two.json', (route) => route.fulfill({ status: 404, body: 'not found' }));
       await Promise.all([page.waitForEvent('load'), page.click('.doc-markdown a[href="/alpha/two"]')]);
       assert.equal(new URL(page.url()).pathname, '/alpha/two');
       assert.equal(await windowMarker(page), undefined, 'a normal page load happened');

@@ -13,7 +13,9 @@ describe('the real corpus through `wiki build`', () => {
     const outDir = path.join(makeTempDir(), 'build');
     const result = await runWiki(['build', '--config', 'wiki.config.ts', '--docs', corpusDir, '--out', outDir]);
     assert.equal(result.code, 0, result.stderr);
-    assert.match(result.stdout, /1062 notes, 1063 routes, 0 error\(s\)/);
+    // The reference's 1,063 routes, and the two pages the project's config adds: /recent and /graph.
+    assert.match(result.stdout, /1062 notes, 1065 routes, 0 error\(s\)/);
+    for (const page of ['recent.html', 'graph.html']) assert.ok(fs.existsSync(path.join(outDir, page)), page);
     const routes = fs.readFileSync(path.join(oracleDir, 'routes.txt'), 'utf8').trim().split('\n');
     const missing = routes.filter((route) => !fs.existsSync(path.join(outDir, htmlPathForRoute(asRoute(route)))));
     assert.deepEqual(missing, []);

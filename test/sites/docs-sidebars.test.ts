@@ -148,3 +148,10 @@ describe('docs sidebars and page features', () => {
     assert.match(stderr, /warning \[undeclared-tag\] docs\/start\/install\.md: Its tag "not-declared" is not declared/);
   });
 });
+
+describe('links to generated pages', () => {
+  it('a note may link to a generated-index page and a tag page: neither is a broken link', () => {
+    assert.doesNotMatch(stderr, /broken-link\] docs\/orphan\.md/);
+    assert.match(page('orphan'), /<a href="\/site\/docs\/category\/tutorial---basics">the basics<\/a>/);
+  });
+});

@@ -47,7 +47,7 @@ describe('a Docusaurus site folder', () => {
       'themeConfig.navbar.items[1] (links to /blog: the blog is not built)',
     ])
       assert.ok(listed.includes(`- ${option}\n`), `${option} is listed in:\n${listed}`);
-    assert.match(listed, /^warning \[config-ignored\] docusaurus\.config\.js: 9 options of this Docusaurus config/);
+    assert.match(listed, /^warning \[config-ignored\] docusaurus\.config\.js: 8 options of this Docusaurus config/);
 
     // routeBasePath 'docs'; include ['**/*.md'] leaves the .mdx out, the default exclude the `_` partial; no home page.
     assert.deepEqual(listPages(outDir).html, ['docs/guides/setup.html', 'docs/intro.html']);
@@ -64,6 +64,7 @@ describe('a Docusaurus site folder', () => {
     );
     assert.match(intro, /Copyright © \d{4} Fixture Inc\./);
     assert.match(intro, /"trackingID":"G-FIXTURE1"/);
+    assert.match(intro, /Last updated(?:<!-- -->)? on <b><time dateTime="/, 'showLastUpdateTime is read');
     assert.ok(listFiles(outDir).includes('img/logo.svg'), 'the static folder is copied');
     assert.ok(!listFiles(outDir).some((file) => file.startsWith('blog')));
   });

@@ -21,7 +21,7 @@ const siteDir = path.join(fixturesDir, 'raw-html');
 function noteHtml(page: string): string {
   const start = page.indexOf('<div class="markdown doc-markdown">');
   assert.ok(start >= 0, 'the page has the note content');
-  return page.slice(start, page.indexOf('</div></article>', start));
+  return page.slice(start, page.indexOf('</article>', start)); // with what follows the note (its backlinks)
 }
 
 function tocHtml(page: string): string {

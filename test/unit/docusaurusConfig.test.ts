@@ -25,6 +25,18 @@ interface MappingCase {
 
 const cases: readonly MappingCase[] = [
   {
+    name: 'Docusaurus 3 reads every note as MDX unless markdown.format says otherwise; a sidebar cannot be turned off',
+    input: { ...base, presets: [['classic', { docs: { sidebarPath: false } }]] },
+    expected: { markdown: { format: 'mdx' } },
+    ignored: ['presets[0].docs.sidebarPath (false: the sidebar comes from the folders)'],
+  },
+  {
+    name: "markdown.format 'detect' is kept",
+    input: { ...base, markdown: { format: 'detect' } },
+    expected: { markdown: { format: 'detect' } },
+    ignored: [],
+  },
+  {
     name: 'site fields copied, baseUrl given its slashes, deployment-only options silent',
     input: {
       ...base,
@@ -69,7 +81,7 @@ const cases: readonly MappingCase[] = [
       plugins: [['@docusaurus/plugin-content-docs', { path: 'kb', routeBasePath: '/', sidebarPath: false }]],
     },
     expected: { docsDir: 'kb', docs: { routeBasePath: '/' } },
-    ignored: [],
+    ignored: ['plugins[0].sidebarPath (false: the sidebar comes from the folders)'],
   },
   {
     name: 'editUrl: Docusaurus appends the path from the site folder, this engine from the docs folder',
@@ -81,7 +93,7 @@ const cases: readonly MappingCase[] = [
     ignored: [],
   },
   {
-    name: 'editUrl as a function, last update flags and remark plugins are listed',
+    name: 'editUrl as a function and remark plugins are listed; the last update flags are mapped',
     input: {
       ...base,
       presets: [
@@ -98,10 +110,11 @@ const cases: readonly MappingCase[] = [
         ],
       ],
     },
-    expected: { docs: { routeBasePath: 'docs' } },
+    expected: {
+      docs: { routeBasePath: 'docs', showLastUpdateTime: true, showLastUpdateAuthor: false, feeds: false, recent: 0 },
+    },
     ignored: [
       'presets[0].docs.editUrl (a function: give the edit URL prefix as a string)',
-      'presets[0].docs.showLastUpdateTime',
       'presets[0].docs.remarkPlugins',
     ],
   },

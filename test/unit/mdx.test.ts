@@ -5,7 +5,7 @@ import type { SourcePath } from '../../src/shared/paths.js';
 import type { ResolvedLink } from '../../src/node/markdown/noteEnv.js';
 import { compileMdx, preprocessMdx } from '../../src/node/mdx/compileMdx.js';
 import { isMdxNote } from '../../src/node/mdx/isMdxNote.js';
-import type { MdxCollected } from '../../src/node/mdx/remarkWiki.js';
+import { createRawHtmlStore, type MdxCollected } from '../../src/node/mdx/remarkWiki.js';
 import { MDX_THEME_MODULES } from '../../src/node/mdx/themeModules.js';
 import { themeModules } from '../../src/theme/MdxComponents/index.js';
 
@@ -42,9 +42,12 @@ describe('compileMdx with the remark plugin', () => {
     const collected: MdxCollected = { headings: [], links: [], usesMath: false, usesMermaid: false };
     const resolveLink = (href: string): ResolvedLink =>
       href.startsWith('http') ? { href, external: true } : { href: `/resolved/${href}`, external: false };
+    const store = createRawHtmlStore();
+    const raw: string[] = [];
     const code = await compileMdx(
       { filePath: '/site/docs/a.mdx', source, format: 'mdx' },
       {
+        raw: { add: (html) => (raw.push(html), store.add(html)), expand: store.expand },
         sourcePath: 'a.mdx' as SourcePath,
         resolveLink,
         renderCodeBlock: (code, info) => `<pre data-info="${info.replaceAll('"', '&quot;')}">${code}</pre>`,
@@ -52,7 +55,7 @@ describe('compileMdx with the remark plugin', () => {
         collected,
       },
     );
-    return { code, collected };
+    return { code, collected, raw: raw.join('\n') };
   }
 
   it('heading ids: comment and brace forms removed from the text, slugs otherwise, the title first', async () => {
@@ -84,11 +87,12 @@ describe('compileMdx with the remark plugin', () => {
   });
 
   it('code, math and Mermaid go through the given renderers; the flags are set', async () => {
-    const { code, collected } = await compiled(
+    const { code, collected, raw } = await compiled(
       '```js title="a.js" {1}\nx\n```\n\n$a^2$\n\n```mermaid\ngraph TD\n```\n',
     );
-    assert.match(code, /"data-info": "js title=\\"a\.js\\" \{1\}"/);
-    assert.match(code, /className: "math"/);
+    assert.match(raw, /<pre data-info="js title=&quot;a\.js&quot; \{1\}">x<\/pre>/);
+    assert.match(raw, /<span class="math" data-display="false">a\^2<\/span>/);
+    assert.equal(code.match(/"wiki-raw"/g)?.length, 3, 'each HTML string is a placeholder in the module');
     assert.equal(collected.usesMath, true);
     assert.equal(collected.usesMermaid, true);
   });
@@ -97,7 +101,7 @@ describe('compileMdx with the remark plugin', () => {
     const { code } = await compiled(':::tip[My *tip*]\nBody\n:::\n\nAt 10:30 and :smile: here.\n');
     assert.match(code, /className: "admonition admonition-tip"/);
     assert.match(code, /className: "admonition-heading",\s+children: \["My ", _jsx\(_components\.em/);
-    assert.match(code, /10:30/);
+    assert.match(code, /"At 10", ":30"/); // two text nodes, rendered as one
     assert.match(code, /:smile:/);
   });
 
@@ -117,5 +121,17 @@ describe('MDX theme modules', () => {
       assert.equal(typeof themeModules[specifier]!.default, expected, specifier);
       for (const name of named) assert.ok(name in themeModules[specifier]!, `${specifier} exports ${name}`);
     }
+  });
+});
+
+describe('the raw HTML store', () => {
+  it('puts each string back where its placeholder was rendered, and leaves other HTML as it is', () => {
+    const store = createRawHtmlStore();
+    const [a, b] = [store.add('<pre>a</pre>'), store.add('<span>b</span>')];
+    assert.equal(
+      store.expand(`<p>x <wiki-raw k="${b}"></wiki-raw></p><wiki-raw k="${a}"></wiki-raw>`),
+      '<p>x <span>b</span></p><pre>a</pre>',
+    );
+    assert.equal(store.expand('<p>plain</p>'), '<p>plain</p>');
   });
 });

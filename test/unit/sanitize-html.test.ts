@@ -184,7 +184,12 @@ describe('the markdown.rawHtml setting', () => {
   const base = { title: 'T', url: 'https://example.com' };
 
   it("defaults to 'allow', which loads no sanitiser", async () => {
-    assert.deepEqual(siteConfigSchema.parse(base).markdown, { rawHtml: 'allow', format: 'detect' });
+    assert.deepEqual(siteConfigSchema.parse(base).markdown, {
+      rawHtml: 'allow',
+      format: 'detect',
+      obsidian: 'auto',
+      wikilinks: 'shortest',
+    });
     assert.equal(await loadHtmlSanitizer('allow'), undefined);
   });
 

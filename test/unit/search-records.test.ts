@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { buildFacetFilters, toTypesenseFilter } from '../../src/client/search/facets.js';
-import { createHeadingsSearch } from '../../src/client/search/providers/headings.js';
+import { createHeadingsSearch, sectionHit } from '../../src/client/search/providers/headings.js';
 import { highlightTerms, sanitizeHighlight } from '../../src/client/search/hits.js';
 import { toSiteUrl } from '../../src/client/search/urls.js';
 import { createMarkdownRenderer, renderNote } from '../../src/node/markdown/renderNote.js';
@@ -177,9 +177,10 @@ describe('embedded index', () => {
 
   test('the title list finds a title with a one-letter typo and headings by prefix', () => {
     const search = createHeadingsSearch(index.data);
-    assert.equal(search.search('Vote')[0]?.url, '/web/vite');
-    assert.equal(search.search('confi')[0]?.url, '/web/vite#config');
-    assert.deepEqual(search.search('plugns')[0]?.hierarchy, {
+    const first = (query: string) => sectionHit(index.data, search.search(query)[0]!);
+    assert.equal(first('Vote').url, '/web/vite');
+    assert.equal(first('confi').url, '/web/vite#config');
+    assert.deepEqual(first('plugns').hierarchy, {
       lvl0: 'Web',
       lvl1: 'Vite',
       lvl2: 'Config',

@@ -3,9 +3,13 @@ import { describe, test } from 'node:test';
 import { MAX_TERM_LENGTH, scanTerms, tokenize } from '../../src/shared/search.js';
 import { TermTable } from '../../src/node/search/termTable.js';
 
-/** The definition scanTerms implements without a regex: lower-cased runs of letters and digits, long ones left out. */
+/**
+ * The definition scanTerms implements without a regex: lower-cased runs of letters and digits, long ones left out,
+ * joined by a dot before a letter (node.js), led by a dot that follows no word (.net), ended by `+`/`#` (c++, c#).
+ */
+const TERM = /(?:(?<![\p{L}\p{N}])\.(?=[a-z]))?[\p{L}\p{N}]+(?:\.[a-z][\p{L}\p{N}]*)*(?:[+#]+(?![\p{L}\p{N}]))?/gu;
 function tokenizeByRegex(text: string): string[] {
-  return (text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).filter((term) => term.length <= MAX_TERM_LENGTH);
+  return (text.toLowerCase().match(TERM) ?? []).filter((term) => term.length <= MAX_TERM_LENGTH);
 }
 
 describe('terms', () => {
@@ -23,6 +27,18 @@ describe('terms', () => {
   for (const text of cases)
     test(`tokenize ${JSON.stringify(text)} as the regex does`, () =>
       assert.deepEqual(tokenize(text), tokenizeByRegex(text)));
+
+  const punctuated: Array<[string, string[], string[]]> = [
+    ['C# and F#', ['c#', 'and', 'f#'], ['c#', 'c', 'and', 'f#', 'f']],
+    ['C++ (a+b)', ['c++', 'a', 'b'], ['c++', 'c', 'a', 'b']],
+    ['.NET, Node.js.', ['.net', 'node.js'], ['.net', 'net', 'node.js', 'node', 'js']],
+    ['v1.29 e.g. x.2', ['v1', '29', 'e.g', 'x', '2'], ['v1', '29', 'e.g', 'e', 'g', 'x', '2']],
+  ];
+  for (const [text, query, indexed] of punctuated)
+    test(`punctuated names stay one term: ${JSON.stringify(text)}`, () => {
+      assert.deepEqual(tokenize(text), query);
+      assert.deepEqual(tokenize(text, { parts: true }), indexed);
+    });
 
   test('scanTerms hands out ranges of the lower-cased text', () => {
     const ranges: string[] = [];

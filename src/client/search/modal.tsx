@@ -75,6 +75,13 @@ interface ModalProps {
 function Modal({ runtime, provider, texts, initialQuery, onClose }: ModalProps) {
   const [failed, setFailed] = useState(false);
   const client = useMemo(() => createSearchClient(provider, setFailed), [provider]);
+  // DocSearch rebuilds its autocomplete (query, recent and favorite lists reset) when these props change identity:
+  // re-rendering with new ones (the error screen, the dropdown found) wiped the query and the start screen.
+  const transformSearchClient = useCallback(() => client, [client]);
+  const navigator = useMemo(
+    () => ({ navigate: ({ itemUrl }: { itemUrl: string }) => window.location.assign(itemUrl) }),
+    [],
+  );
   const clearError = useCallback(() => setFailed(false), []);
   const dropdown = useModalDecorations(failed, runtime.provider, clearError);
   const missing = runtime.missingResultsUrl;
@@ -88,9 +95,9 @@ function Modal({ runtime, provider, texts, initialQuery, onClose }: ModalProps) 
         initialQuery={initialQuery}
         initialScrollY={window.scrollY}
         onClose={onClose}
-        transformSearchClient={() => client}
+        transformSearchClient={transformSearchClient}
         translations={texts.modal}
-        navigator={{ navigate: ({ itemUrl }) => window.location.assign(itemUrl) }}
+        navigator={navigator}
         resultsFooterComponent={({ state }) => (
           <a href={`${runtime.searchPagePath}?q=${encodeURIComponent(state.query)}`} onClick={onClose}>
             {texts.seeAll(Number(state.context.nbHits ?? 0))}

@@ -251,6 +251,8 @@ const docsOptionKeys = new Set([
   'editUrl',
   'tags',
   'sidebarCollapsed',
+  'showLastUpdateTime',
+  'showLastUpdateAuthor',
   'id',
 ]);
 
@@ -266,7 +268,13 @@ function mapDocsOptions(
   const block: Record<string, unknown> = { routeBasePath: docs.routeBasePath ?? 'docs' };
   for (const key of ['include', 'exclude'] as const) if (docs[key] !== undefined) block[key] = docs[key];
   if (typeof docs.sidebarPath === 'string') block.sidebarPath = relativeToSite(docs.sidebarPath, options.siteDir);
+  // Docusaurus shows no sidebar at all then; this engine always has one (the folders').
+  if (docs.sidebarPath === false) mapper.ignore(`${at}.sidebarPath (false: the sidebar comes from the folders)`);
   if (typeof docs.tags === 'string') block.tags = docs.tags;
+  for (const key of ['showLastUpdateTime', 'showLastUpdateAuthor'] as const)
+    if (typeof docs[key] === 'boolean') block[key] = docs[key];
+  // Docusaurus has no recent page nor docs feeds: the site keeps exactly its routes.
+  if (docs.showLastUpdateTime === true) Object.assign(block, { feeds: false, recent: 0 });
   if (typeof docs.sidebarCollapsed === 'boolean') result.sidebarCollapsed = docs.sidebarCollapsed;
   if (typeof docs.editUrl === 'string') {
     // Docusaurus appends the note's path from the site folder (docs/a.md); this engine, from the docs folder.

@@ -167,6 +167,13 @@ export const siteConfigSchema = z.strictObject({
     )
     .default({ minHeadingLevel: 2, maxHeadingLevel: 3 }),
   sidebarCollapsed: z.boolean().default(true),
+  /** A "Linked from" section under each note: the notes that link to it, with the sentence around each link. */
+  backlinks: z.boolean().default(true),
+  /**
+   * The link graph: a "Graph" button on each note (its neighbourhood) and the global graph page at /graph. Off unless
+   * asked for: it adds a route, and a site moved from another tool keeps exactly its routes.
+   */
+  graph: z.boolean().default(false),
   /** The docs plugin's options, named as Docusaurus names them (a docusaurus.config.js maps onto these). */
   docs: z
     .strictObject({
@@ -185,8 +192,23 @@ export const siteConfigSchema = z.strictObject({
       sidebarPath: z.string().optional(),
       /** The tags file (tags.yml, relative to the docs folder), when tags must be declared there. */
       tags: z.string().optional(),
+      /** Each note shows when it last changed: git's author date of its last commit, else its file's time. */
+      showLastUpdateTime: z.boolean().default(false),
+      /** Each note shows who last changed it: git's author of its last commit. */
+      showLastUpdateAuthor: z.boolean().default(false),
+      /** Atom (/atom.xml) and RSS (/rss.xml) feeds of the recently updated notes; default: on with showLastUpdateTime. */
+      feeds: z.boolean().optional(),
+      /** How many notes the "Recently updated" page (<routeBasePath>/recent) and the feeds list; 0: neither. */
+      recent: z.number().int().min(0).default(50),
     })
-    .default({ routeBasePath: '/', include: [...defaultDocsInclude], exclude: [...defaultDocsExclude] }),
+    .default({
+      routeBasePath: '/',
+      include: [...defaultDocsInclude],
+      exclude: [...defaultDocsExclude],
+      showLastUpdateTime: false,
+      showLastUpdateAuthor: false,
+      recent: 50,
+    }),
   /** rawHtml: 'allow' publishes notes' HTML as written (the notes are the owner's); 'sanitize' removes what runs. */
   markdown: z
     .strictObject({
@@ -196,8 +218,18 @@ export const siteConfigSchema = z.strictObject({
        * (every note: Docusaurus 3's default, which a docusaurus.config.js without the option gets), 'md' (none).
        */
       format: z.enum(['detect', 'mdx', 'md']).default('detect'),
+      /**
+       * Obsidian-flavoured Markdown's highlights, inline #tags and line breaks: 'auto' turns them on for a vault (a
+       * `.obsidian/` folder in the docs folder or above it, or a [[wikilink]] that names a note). Wikilinks, embeds,
+       * callouts and %%comments%% work on every site.
+       */
+      obsidian: z.union([z.literal('auto'), z.boolean()]).default('auto'),
+      /** How [[wikilinks]] name notes: the shortest unique path (Obsidian's default), or paths relative or absolute. */
+      wikilinks: z.enum(['shortest', 'relative', 'absolute']).default('shortest'),
+      /** A single newline is a line break (Obsidian's default): true where `obsidian` is on, unless set. */
+      breaks: z.boolean().optional(),
     })
-    .default({ rawHtml: 'allow', format: 'detect' }),
+    .default({ rawHtml: 'allow', format: 'detect', obsidian: 'auto', wikilinks: 'shortest' }),
   onBrokenLinks: severity.default('warn'),
   onBrokenAnchors: severity.default('warn'),
   onDuplicateRoutes: severity.default('warn'),

@@ -95,12 +95,16 @@ export async function buildDevSite(options: BuildDevSiteOptions): Promise<DevSit
         theme: site.theme,
         config,
         client,
+        graph: site.graph,
       }),
     client,
     notes: [...site.notes],
     notePages: [...site.notePages],
     pageByPath,
-    files: new Map(client.files),
+    files: new Map([
+      ...client.files,
+      ...site.feedFiles.map(([relPath, contents]) => [relPath, joinContents(contents)] as const),
+    ]),
     fresh: new Set(),
     copies: new Map([...site.staticCopies, ...site.assets].map(([source, relPath]) => [relPath, source])),
     diagnostics: [...context.diagnostics.items],
@@ -131,6 +135,9 @@ export function relayoutSite(devSite: DevSite): void {
       translations: devSite.theme.translations ?? {},
       configPath: devSite.configPath,
       sidebarsConfig: site.sidebarsConfig,
+      dates: site.dates,
+      backlinks: site.backlinks,
+      graphRoute: devSite.theme.graphRoute,
     },
   );
   devSite.notePages = layout.notePages;
@@ -175,6 +182,7 @@ export function renderPages(devSite: DevSite, pages: readonly PageModel[]): void
     theme: devSite.theme,
     config: devSite.context.config,
     client: { ...devSite.client, files: new Map() },
+    graph: devSite.site.graph,
   };
   for (const [relPath, contents] of renderSite(input)) {
     // The pages asked for, and the sidebar tree they link to (its name changes with the sidebar).

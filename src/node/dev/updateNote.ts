@@ -87,6 +87,7 @@ function updatePage(devSite: DevSite, parsed: ParsedNote): NoteUpdate {
     sidebars: devSite.site.sidebars,
     docs: [parsed, ...neighbours],
     tags: devSite.site.tags.byDoc,
+    ...(devSite.site.backlinks && { backlinks: devSite.site.backlinks }),
   })[0]!;
   const pageIndex = devSite.notePages.findIndex((candidate) => candidate.route === parsed.route);
   const before = devSite.notePages[pageIndex];

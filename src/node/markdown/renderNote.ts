@@ -14,13 +14,15 @@ import { mathPlugin, renderDisplayMath } from './math.js';
 import { skipMdxPreamble } from './mdxPreamble.js';
 import type { HeadingInfo, LinkRecord, LinkResolver, NoteEnv } from './noteEnv.js';
 import type { HtmlSanitizer } from './rawHtml.js';
+import { obsidianPlugin, type ObsidianRendererOptions } from './obsidian/index.js';
+import type { ObsidianMarkdown } from './obsidian/types.js';
 import { isTaskCheckbox, taskListsPlugin } from './taskLists.js';
 
 /**
  * markdown-it, chosen by measurement on the real corpus: as fast as marked, far faster than remark+rehype, and its
  * token stream carries line numbers, which every broken-link message needs (figures: bench/README.md).
  */
-export function createMarkdownRenderer(): MarkdownIt {
+export function createMarkdownRenderer(obsidian: ObsidianRendererOptions = NO_OBSIDIAN): MarkdownIt {
   const md = new MarkdownIt({ html: true, linkify: true, typographer: false });
   const highlight = createHighlighter();
   // The default also punycode-encodes every host name: a third of parse time on a link-heavy wiki, and
@@ -46,9 +48,11 @@ export function createMarkdownRenderer(): MarkdownIt {
   md.core.ruler.at('normalize', normalizeLineEnds);
   md.inline.ruler.at('text', skipText);
   md.use(autolinksPlugin).use(headingIdsPlugin).use(linksPlugin).use(admonitionsPlugin).use(taskListsPlugin);
-  md.use(mathPlugin);
+  md.use(mathPlugin).use(obsidianPlugin, obsidian);
   return md;
 }
+
+const NO_OBSIDIAN: ObsidianRendererOptions = { enabled: false, breaks: false };
 
 /**
  * markdown-it's `normalize` rule, which copies every note whole to replace each line end by itself: only a note
@@ -88,6 +92,8 @@ export interface RenderNoteInput {
   readonly resolveLink: LinkResolver;
   /** Set by `markdown.rawHtml: 'sanitize'`: applied to the note's HTML and to its headings' (the TOC shows those). */
   readonly sanitizeHtml?: HtmlSanitizer | undefined;
+  /** The build's wikilink index and Obsidian settings; without it wikilinks and embeds stay text. */
+  readonly obsidian?: ObsidianMarkdown | undefined;
 }
 
 /** A note's rendered Markdown. */
@@ -101,6 +107,8 @@ export interface NoteContent {
   readonly usesMath?: true;
   /** The note holds a Mermaid diagram (`<pre class="mermaid">`). */
   readonly usesMermaid?: true;
+  /** Its inline `#tags` (Obsidian syntax), without the `#`, in order of first use. */
+  readonly inlineTags?: readonly string[];
 }
 
 /**
@@ -118,6 +126,7 @@ export function renderNote(md: MarkdownIt, input: RenderNoteInput): NoteContent 
   const uses = {
     ...(env.usesMath && { usesMath: env.usesMath }),
     ...(env.usesMermaid && { usesMermaid: true as const }),
+    ...(env.inlineTags && env.inlineTags.length > 0 && { inlineTags: env.inlineTags }),
   };
   if (!sanitize || !hasRawHtml(tokens))
     return { html, headings: env.headings, links: env.links, htmlIds: env.htmlIds, ...uses };
@@ -164,5 +173,6 @@ export function createNoteEnv(input: Omit<RenderNoteInput, 'body'>): NoteEnv {
     headings: [],
     links: [],
     htmlIds: [],
+    ...(input.obsidian && { obsidian: input.obsidian, inlineTags: [] }),
   };
 }

@@ -2,8 +2,7 @@
  * One MDX (or imported `.md`) file to an ES module with @mdx-js/mdx, the compiler Docusaurus uses, with the
  * engine's remark plugin and the plugins Docusaurus's MDX has: GFM, directives (admonitions) and math.
  */
-import { compile, nodeTypes } from '@mdx-js/mdx';
-import rehypeRaw from 'rehype-raw';
+import { compile } from '@mdx-js/mdx';
 import remarkDirective from 'remark-directive';
 import remarkGfm from 'remark-gfm';
 import remarkMath from 'remark-math';
@@ -26,9 +25,6 @@ export async function compileMdx(input: CompileMdxInput, options: RemarkWikiOpti
       outputFormat: 'program',
       jsxImportSource: 'react',
       remarkPlugins: [remarkGfm, remarkDirective, remarkMath, [remarkWiki, options]],
-      // Code, math and anchors arrive as HTML strings: rehype-raw makes elements of them, leaving MDX's nodes be.
-      rehypePlugins: [[rehypeRaw, { passThrough: [...nodeTypes] }]],
-      remarkRehypeOptions: { allowDangerousHtml: true },
     },
   );
   return String(file.value);

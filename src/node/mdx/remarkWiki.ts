@@ -28,6 +28,31 @@ export interface RemarkWikiOptions {
   readonly renderCodeBlock: (code: string, info: string) => string;
   readonly renderMath: (tex: string, displayMode: boolean) => string;
   readonly collected: MdxCollected;
+  /** Where HTML strings wait for the rendered note (see rawHtmlStore). */
+  readonly raw: RawHtmlStore;
+}
+
+/**
+ * HTML made by the Markdown renderer's functions (code, math, anchors) or written raw in a `.md` partial goes into the
+ * compiled note as an empty `<wiki-raw k="N">` element and is put back into the rendered HTML by key: MDX has no raw
+ * HTML, and parsing those strings into elements (rehype-raw) was a fifth of the compile time.
+ */
+export interface RawHtmlStore {
+  /** The key of `html`, to write as the placeholder's `k`. */
+  add(html: string): string;
+  /** The rendered HTML with every placeholder replaced by its HTML. */
+  expand(html: string): string;
+}
+
+export function createRawHtmlStore(): RawHtmlStore {
+  const entries: string[] = [];
+  return {
+    add: (html) => String(entries.push(html) - 1),
+    expand: (html) =>
+      html.includes('<wiki-raw')
+        ? html.replace(/<wiki-raw k="(\d+)"><\/wiki-raw>/g, (_match, key: string) => entries[Number(key)] ?? '')
+        : html,
+  };
 }
 
 type AnyNode = { type: string; value?: string; children?: AnyNode[]; data?: Record<string, unknown> } & Record<
@@ -42,7 +67,18 @@ export function remarkWiki(options: RemarkWikiOptions) {
     replaceCodeAndMath(tree, options);
     identifyHeadings(tree, options.collected);
     resolveLinks(tree, options);
+    replaceHtml(tree, options.raw);
   };
+}
+
+/** Every HTML node (made above, or raw HTML of a `.md` partial) becomes a placeholder element the store expands. */
+function replaceHtml(tree: Root, raw: RawHtmlStore): void {
+  visit(tree, 'html', (node, index, parent) => {
+    if (!parent || index === undefined) return;
+    const type = parent.type === 'paragraph' || parent.type === 'heading' ? 'mdxJsxTextElement' : 'mdxJsxFlowElement';
+    const attributes = [{ type: 'mdxJsxAttribute', name: 'k', value: raw.add(node.value) }];
+    (parent as Parent).children[index] = { type, name: 'wiki-raw', attributes, children: [] } as unknown as RootContent;
+  });
 }
 
 /** `{/* #id *\/}` (Docusaurus 3.10) and `{#id}` (escaped before parsing) at a heading's end. */

@@ -23,7 +23,7 @@ import { buildDocCards } from '../resolve/generatedIndex.js';
 import { bundleMdxNotes, type MdxBundleHooks, type MdxEntry } from './bundleMdx.js';
 import { compileMdx } from './compileMdx.js';
 import { isMdxNote } from './isMdxNote.js';
-import type { MdxCollected } from './remarkWiki.js';
+import { createRawHtmlStore, type MdxCollected, type RawHtmlStore } from './remarkWiki.js';
 
 export interface MdxNotesInput {
   readonly notes: readonly Note[];
@@ -46,13 +46,14 @@ export async function renderMdxNotes(
   }));
   const collected = new Map<string, MdxCollected>();
   const failed = new Set<string>();
-  const hooks = createHooks(context, input.parser, collected, failed);
+  const raw = createRawHtmlStore();
+  const hooks = createHooks(context, { parser: input.parser, collected, failed, raw });
   const module = await loadBundle(context, entries, hooks);
   const contents = new Map<SourcePath, NoteContent>();
   for (const note of notes) {
     const data = collected.get(note.filePath);
     if (!data || failed.has(note.filePath)) continue;
-    const content = renderOne(context, module, note, data, input);
+    const content = renderOne(context, module, note, data, { ...input, raw });
     if (content) contents.set(note.sourcePath, content);
   }
   return contents;
@@ -67,7 +68,7 @@ function renderOne(
   module: MdxModule,
   note: Note,
   data: MdxCollected,
-  input: MdxNotesInput,
+  input: MdxNotesInput & { readonly raw: RawHtmlStore },
 ): NoteContent | undefined {
   const { config } = context;
   const toc: TocItem[] = data.headings
@@ -88,7 +89,7 @@ function renderOne(
     renderCodeBlock: (code: string, info: string) => renderCodeBlock(code, info, highlight),
   };
   try {
-    const html = module.renderMdxNote(note.filePath, page);
+    const html = input.raw.expand(module.renderMdxNote(note.filePath, page));
     const headings = headingsOf(html, data.headings);
     const headingIds = new Set(headings.map((heading) => heading.id));
     const htmlIds = [...html.matchAll(/\sid="([^"]+)"/g)].map((match) => match[1]!).filter((id) => !headingIds.has(id));
@@ -137,9 +138,17 @@ function headingsOf(html: string, own: readonly HeadingInfo[]): HeadingInfo[] {
 
 function createHooks(
   context: BuildContext,
-  parser: NoteParser,
-  collected: Map<string, MdxCollected>,
-  failed: Set<string>,
+  {
+    parser,
+    collected,
+    failed,
+    raw,
+  }: {
+    parser: NoteParser;
+    collected: Map<string, MdxCollected>;
+    failed: Set<string>;
+    raw: RawHtmlStore;
+  },
 ): MdxBundleHooks {
   const highlight = createHighlighter();
   const sourcePathOf = (filePath: string) => {
@@ -161,6 +170,7 @@ function createHooks(
         renderCodeBlock: (code: string, info: string) => renderCodeBlock(code, info, highlight),
         renderMath,
         collected: data,
+        raw,
       };
       try {
         return await compileMdx({ filePath, source, format }, options);

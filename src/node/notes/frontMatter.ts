@@ -1,6 +1,23 @@
 import { type Document, isMap, isNode, isScalar, parseDocument } from 'yaml';
 import { z } from 'zod';
 
+/**
+ * Obsidian's list fields in the forms it accepts: a list, one value, or values separated by commas (`tags: a, b`);
+ * empty entries dropped, and a tag's `#` (`#rust`).
+ */
+function toList(value: unknown): unknown {
+  if (value === null || value === undefined) return undefined;
+  const items = typeof value === 'string' ? value.split(',') : Array.isArray(value) ? value : undefined;
+  if (!items) return typeof value === 'number' ? [String(value)] : value;
+  const cleaned = items
+    .filter((item) => item !== null && item !== undefined)
+    .map((item: unknown) =>
+      typeof item === 'string' ? item.trim().replace(/^#(?=\S)/, '') : typeof item === 'number' ? String(item) : item,
+    )
+    .filter((item) => item !== '');
+  return cleaned;
+}
+
 // One schema for note front matter; unknown keys are kept (authors use their own, e.g. `aliases`).
 const frontMatterSchema = z.looseObject({
   id: z
@@ -25,8 +42,13 @@ const frontMatterSchema = z.looseObject({
   toc_max_heading_level: z.number().int().min(2).max(6).optional(),
   /** og:image and twitter:image: an absolute URL, or a path of the site (static folder) made absolute. */
   image: z.string().optional(),
-  /** Tag labels, keys of the tags file, or `{ label, permalink }`. */
-  tags: z.array(z.union([z.string(), z.strictObject({ label: z.string(), permalink: z.string() })])).optional(),
+  /** Tag labels, keys of the tags file, or `{ label, permalink }`; one tag may be written alone (`tags: rust`). */
+  tags: z.preprocess(
+    toList,
+    z.array(z.union([z.string(), z.strictObject({ label: z.string(), permalink: z.string() })])).optional(),
+  ),
+  /** Other names of the note, which [[wikilinks]] may use (Obsidian): a list, or one name. */
+  aliases: z.preprocess(toList, z.array(z.string()).optional()),
   // YAML reads an unquoted date as a Date: both are accepted, as Docusaurus does.
   last_update: z
     .strictObject({ date: z.union([z.string(), z.date()]).optional(), author: z.string().optional() })
@@ -218,6 +240,7 @@ const examples: Record<string, string> = {
   toc_min_heading_level: ' (a heading level from 2 to 6, e.g. `toc_min_heading_level: 2`)',
   toc_max_heading_level: ' (a heading level from 2 to 6, e.g. `toc_max_heading_level: 4`)',
   tags: ' (e.g. `tags: [rust, async]`, or `- { label: Rust, permalink: /rust }`)',
+  aliases: ' (e.g. `aliases: [Other name, Short name]`)',
   last_update: ' (e.g. `last_update: { date: 2024-01-31, author: Ada }`)',
 };
 

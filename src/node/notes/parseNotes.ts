@@ -7,7 +7,10 @@ import { skipMdxPreamble } from '../markdown/mdxPreamble.js';
 import type { HeadingInfo, LinkResolver } from '../markdown/noteEnv.js';
 import type { HtmlSanitizer } from '../markdown/rawHtml.js';
 import { createMarkdownRenderer, createNoteEnv, renderNote } from '../markdown/renderNote.js';
+import { cleanObsidianExcerpt } from '../markdown/obsidian/syntax.js';
+import type { ObsidianMarkdown } from '../markdown/obsidian/types.js';
 import { createLinkResolver, type LinkResolverOptions } from '../resolve/links.js';
+import type { SourcePath } from '../../shared/paths.js';
 
 /** Renders one note, with its title and description (what `wiki dev` does for an edit). */
 export function parseNote(doc: Note, parser: NoteParser): ParsedNote {
@@ -27,22 +30,28 @@ export function summariseNote(doc: Note, parser: NoteParser): NoteSummary {
   const title = doc.frontMatter.title ?? contentTitle ?? parseNumberPrefix(path.posix.parse(doc.sourcePath).name).name;
   const bodyWithoutTitle = contentTitle !== undefined ? removeFirstHeading(content.body) : content.body;
   const { body: _source, ...located } = doc;
+  const excerpt = createExcerpt(bodyWithoutTitle);
   return {
     ...located,
     title: detach(title),
     contentHasTitle: contentTitle !== undefined,
-    description: detach(doc.frontMatter.description ?? createExcerpt(bodyWithoutTitle) ?? ''),
+    description: detach(
+      doc.frontMatter.description ??
+        (excerpt && parser.obsidian?.enabled ? cleanObsidianExcerpt(excerpt) : excerpt) ??
+        '',
+    ),
   };
 }
 
 /** The note's Markdown rendered: HTML, headings (ids kept apart from the source) and link records. */
-export function renderNoteContent(doc: Note, { md, resolveLink, sanitizeHtml }: NoteParser): NoteContent {
+export function renderNoteContent(doc: Note, { md, resolveLink, sanitizeHtml, obsidian }: NoteParser): NoteContent {
   const rendered = renderNote(md, {
     sourcePath: doc.sourcePath,
     body: doc.body,
     lineOffset: doc.lineOffset,
     resolveLink,
     sanitizeHtml,
+    obsidian,
   });
   return {
     html: rendered.html,
@@ -51,6 +60,7 @@ export function renderNoteContent(doc: Note, { md, resolveLink, sanitizeHtml }: 
     htmlIds: rendered.htmlIds,
     ...(rendered.usesMath && { usesMath: true }),
     ...(rendered.usesMermaid && { usesMermaid: true }),
+    ...(rendered.inlineTags && { inlineTags: rendered.inlineTags }),
   };
 }
 
@@ -60,9 +70,9 @@ export function renderNoteContent(doc: Note, { md, resolveLink, sanitizeHtml }: 
  * Definitions are the one thing later text can change a heading with (`# [Title][ref]`): a body that may have one
  * and brackets up front is parsed whole.
  */
-function leadingHeading(doc: Note, { md, resolveLink }: NoteParser): HeadingInfo | undefined {
+function leadingHeading(doc: Note, { md, resolveLink, obsidian }: NoteParser): HeadingInfo | undefined {
   const parseHead = (source: string) => {
-    const env = createNoteEnv({ sourcePath: doc.sourcePath, lineOffset: doc.lineOffset, resolveLink });
+    const env = createNoteEnv({ sourcePath: doc.sourcePath, lineOffset: doc.lineOffset, resolveLink, obsidian });
     return md.parse(source, env).length > 0 ? { first: env.headings[0] } : undefined;
   };
   for (let end = firstBlockEnd(doc.body, 0); ; end = firstBlockEnd(doc.body, end)) {
@@ -94,15 +104,29 @@ function detach(text: string): string {
   return text.length < 13 ? text : Buffer.from(text, 'utf8').toString('utf8'); // V8 copies slices under 13 characters
 }
 
-/** One build's Markdown renderer, link resolver and raw HTML sanitiser (`markdown.rawHtml`), shared by every note. */
+/**
+ * One build's Markdown renderer, link resolver, raw HTML sanitiser (`markdown.rawHtml`) and Obsidian wikilink index
+ * (`markdown.obsidian`), shared by every note.
+ */
 export interface NoteParser {
   readonly md: MarkdownIt;
   readonly resolveLink: LinkResolver;
   readonly sanitizeHtml?: HtmlSanitizer | undefined;
+  readonly obsidian?: NoteParserObsidian | undefined;
 }
 
-export function createNoteParser(resolverOptions: LinkResolverOptions, sanitizeHtml?: HtmlSanitizer): NoteParser {
-  return { md: createMarkdownRenderer(), resolveLink: createLinkResolver(resolverOptions), sanitizeHtml };
+/** The wikilink index, with each note's inline tags found before rendering (the tag pages are laid out first). */
+export interface NoteParserObsidian extends ObsidianMarkdown {
+  inlineTags(sourcePath: SourcePath): readonly string[] | undefined;
+}
+
+export function createNoteParser(
+  resolverOptions: LinkResolverOptions,
+  sanitizeHtml?: HtmlSanitizer,
+  obsidian?: NoteParserObsidian,
+): NoteParser {
+  const md = createMarkdownRenderer(obsidian && { enabled: obsidian.enabled, breaks: obsidian.breaks });
+  return { md, resolveLink: createLinkResolver(resolverOptions), sanitizeHtml, obsidian };
 }
 
 /** Parses notes in order on this thread. */

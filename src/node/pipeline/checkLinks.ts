@@ -18,7 +18,9 @@ export interface LinkCheckNote extends Pick<
  */
 export function toLinkCheckNote(doc: ParsedNote): LinkCheckNote {
   const headingIds = new Set(doc.headings.map((heading) => heading.id));
-  const links = doc.links.filter(({ resolved }) => resolved.broken !== undefined || resolved.anchor || resolved.asset);
+  const links = doc.links.filter(
+    ({ resolved }) => resolved.broken !== undefined || resolved.anchor || resolved.asset || resolved.warning,
+  );
   const ids = doc.htmlIds.filter((id) => !headingIds.has(id));
   return {
     route: doc.route,
@@ -67,10 +69,21 @@ export function checkLinks(
           file,
           line: link.line,
           message: `Broken link to "${link.target}": ${resolved.broken}.`,
-          hint: 'Fix the path (links to notes are relative paths to .md files, e.g. ../web/vite.md) or remove the link.',
+          hint: link.target.includes('[[')
+            ? 'Fix the name (a note or file of the docs folder, e.g. [[Note]] or ![[image.png]]) or remove the link.'
+            : 'Fix the path (links to notes are relative paths to .md files, e.g. ../web/vite.md) or remove the link.',
         });
         continue;
       }
+      if (resolved.warning)
+        context.diagnostics.add({
+          severity: 'warning',
+          code: 'ambiguous-link',
+          file,
+          line: link.line,
+          message: `Link "${link.target}": ${resolved.warning}.`,
+          hint: 'Write the path of the note you mean (e.g. [[folder/Note]]), or rename one of them.',
+        });
       const anchor = resolved.anchor;
       const known = anchor && anchorsOf(anchor.route);
       if (anchor && known && !known.has(safeDecode(anchor.id))) {

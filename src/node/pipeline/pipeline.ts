@@ -9,6 +9,7 @@
  * through the stream like any note's content.
  */
 import fs from 'node:fs';
+import type { Route, SourcePath } from '../../shared/paths.js';
 import type { CustomPageModel, SidebarItem, SpecialPageModel, ThemeSettings } from '../../shared/types.js';
 import { type BuildContext, extensionDirs, timeStage, timeStageAsync } from '../context.js';
 import { loadHtmlSanitizer } from '../markdown/rawHtml.js';
@@ -21,11 +22,16 @@ import {
   renderNotesWhile,
   summariseNotes,
 } from '../notes/parseNotes.js';
+import { type NoteDates, readNoteDates } from '../notes/gitDates.js';
 import { scanNotes, type ScannedNote } from '../notes/scan.js';
 import { type PageRenderer, type SiteExtensions, usesEngineRenderer } from '../render/loadRenderer.js';
+import { collectSiteLinks, noteOfWikilink, type SiteLinks } from '../resolve/backlinks.js';
 import { buildCustomPageModels, scanCustomPages } from '../resolve/customPages.js';
+import { buildGraphFile } from '../resolve/graph.js';
 import { buildSpecialPageModels, withNoteContent } from '../resolve/pageModels.js';
+import { wantsNoteDates } from '../resolve/lastUpdate.js';
 import { resolveNotes } from '../resolve/routes.js';
+import { createObsidianMarkdown } from '../resolve/wikilinks.js';
 import { type DocsLayout, layOutDocs, loadSidebarsConfig } from '../resolve/layout.js';
 import type { SidebarsConfig } from '../resolve/sidebarsFile.js';
 import { buildThemeSettings } from '../resolve/themeSettings.js';
@@ -46,18 +52,21 @@ import { renderSite } from './renderSite.js';
 export async function loadOutline(context: BuildContext): Promise<SiteOutline> {
   const translations = await loadTranslations(context);
   const scanned = timeStage(context, 'scan', () => scanSite(context));
-  const builtInPages = buildSpecialPageModels(context.config, translations);
-  const { notes, draftIds } = timeStage(context, 'routes', () => resolveRoutes(context, scanned.notes, builtInPages));
+  const readingDates = readDates(context, scanned.notes); // git runs on the other core while the next stages do
+  const specialPages = buildSpecialPageModels(context.config, translations);
+  // A note may take the graph page's route: the note keeps it, the site has no global graph page then.
+  const reserved = specialPages.filter((page) => page.kind !== 'graph');
+  const { notes, draftIds } = timeStage(context, 'routes', () => resolveRoutes(context, scanned.notes, reserved));
+  const builtInPages = withoutTakenRoutes(specialPages, notes);
   const extensions = findExtensions(context, notes, builtInPages);
   const bundles = startBundles(context, extensions, translations);
-  const parser = await createParser(
-    context,
-    notes,
-    scanned.staticCopies,
-    [...builtInPages, ...extensions.pages].map((page) => page.route),
-  );
+  // Links are resolved when notes are parsed (after layout), so the generated pages' routes can join these first.
+  const extraRoutes = new Set([...builtInPages, ...extensions.pages].map((page) => page.route as string));
+  const parser = await createParser(context, notes, scanned.staticCopies, extraRoutes);
   const summaries = timeStage(context, 'summarise', () => summariseNotes(notes, parser));
+  const links = timeStage(context, 'backlinks', () => collectBacklinks(context, notes, summaries, parser));
   const sidebarsConfig = await loadSidebarsConfig(context);
+  const dates = readingDates && (await timeStageAsync(context, 'dates', () => readingDates));
   const layout = timeStage(context, 'layout', () =>
     layOutSite(context, {
       summaries,
@@ -66,8 +75,13 @@ export async function loadOutline(context: BuildContext): Promise<SiteOutline> {
       translations,
       configPath: context.configPath,
       sidebarsConfig,
+      ...(context.config.backlinks && { backlinks: links.backlinks }),
+      graphRoute: builtInPages.find((page) => page.kind === 'graph')?.route,
+      inlineTags: parser.obsidian?.inlineTags,
+      dates,
     }),
   );
+  for (const page of layout.generatedPages) extraRoutes.add(page.route); // category and tag pages notes may link to
   return {
     notes,
     summaries,
@@ -80,7 +94,42 @@ export async function loadOutline(context: BuildContext): Promise<SiteOutline> {
     draftIds,
     categories: scanned.categories,
     sidebarsConfig,
+    ...(context.config.graph && { graph: buildGraphFile(summaries, links.edges) }),
+    ...(context.config.backlinks && { backlinks: links.backlinks }),
+    ...(dates && { dates }),
   };
+}
+
+/** Stage 1b, dates: each note's last update (one `git log`, else its file's time); nothing when no option shows them. */
+export function readDates(context: BuildContext, notes: readonly ScannedNote[]): Promise<NoteDates> | undefined {
+  return wantsNoteDates(context.config) ? readNoteDates(context.docsDir, notes) : undefined;
+}
+
+/**
+ * Stage 3b, backlinks: every note's links read from its Markdown and resolved by the renderer's resolver, in one
+ * pass before any page is rendered (each page is written as its note renders). Also the link graph's edges.
+ */
+export function collectBacklinks(
+  context: BuildContext,
+  notes: readonly Note[],
+  summaries: readonly NoteSummary[],
+  parser: NoteParser,
+): SiteLinks {
+  if (!context.config.backlinks && !context.config.graph) return { backlinks: new Map(), edges: [] };
+  const sources = notes.map((note, index) => ({ ...note, title: summaries[index]!.title }));
+  return collectSiteLinks(sources, {
+    md: parser.md,
+    resolveLink: parser.resolveLink,
+    baseUrl: context.config.baseUrl,
+    resolveWikilink: parser.obsidian && noteOfWikilink(parser.obsidian),
+  });
+}
+
+/** The built-in pages but those whose route a note has (only the graph page yields its route to a note). */
+function withoutTakenRoutes(pages: readonly SpecialPageModel[], notes: readonly Note[]): SpecialPageModel[] {
+  const trim = (route: string) => route.replace(/(.)\/$/, '$1');
+  const taken = new Set(notes.map((note) => trim(note.route)));
+  return pages.filter((page) => page.kind !== 'graph' || !taken.has(trim(page.route)));
 }
 
 /** Stage 1, scan: the notes (read and decoded), `_category_` files and the static folder's files. */
@@ -145,13 +194,21 @@ export function layOutSite(
     configPath: string;
     /** The sidebars file's sidebars (`docs.sidebarPath`), loaded by loadOutline; without it, the folder sidebar. */
     sidebarsConfig?: SidebarsConfig | undefined;
+    /** The notes linking to each note, by route (collectBacklinks); absent when the site shows no backlinks. */
+    backlinks?: SiteLinks['backlinks'] | undefined;
+    /** The global graph page's route, when the site has one. */
+    graphRoute?: Route | undefined;
+    /** When each note last changed (readDates), when the site shows dates or feeds. */
+    dates?: NoteDates | undefined;
+    /** A note's inline `#tags` (Obsidian's), found before rendering. */
+    inlineTags?: ((sourcePath: SourcePath) => readonly string[] | undefined) | undefined;
   },
 ): DocsLayout & { sidebar: readonly SidebarItem[]; theme: ThemeSettings } {
   const { config } = context;
-  const { sidebars, notePages, generatedPages, tags } = layOutDocs(context, input);
+  const { sidebars, notePages, generatedPages, tags, feedFiles } = layOutDocs(context, input);
   // The first sidebar is what the pages without a note (search, custom pages) boot with.
   const sidebar = sidebars.values().next().value ?? [];
-  const theme = buildThemeSettings({
+  const builtTheme = buildThemeSettings({
     config,
     configPath: input.configPath,
     docs: input.summaries,
@@ -159,12 +216,14 @@ export function layOutSite(
     sidebar,
     sidebars,
   });
+  const theme = input.graphRoute === undefined ? builtTheme : { ...builtTheme, graphRoute: input.graphRoute };
   return {
     sidebar,
     sidebars,
     notePages,
     generatedPages,
     tags,
+    feedFiles,
     theme: Object.keys(input.translations).length > 0 ? { ...theme, translations: { ...input.translations } } : theme,
   };
 }
@@ -193,7 +252,9 @@ export async function buildSite(context: BuildContext, options: BuildOptions): P
     const outline = await loadOutline(context);
     const failed = () => context.diagnostics.errorCount > 0 || (options.strict && context.diagnostics.warningCount > 0);
     const routes = (special: readonly { kind: string }[]) =>
-      outline.notePages.length + special.filter((page) => page.kind !== 'notFound').length;
+      outline.notePages.length +
+      outline.generatedPages.length +
+      special.filter((page) => page.kind !== 'notFound').length;
     if (failed()) {
       await checkWithoutWriting(context, outline); // nothing is written, but every note's link problems are reported with the others
       return { notes: outline.notes.length, routes: routes(outline.builtInPages) };
@@ -246,6 +307,7 @@ async function writeSite(
       client,
       sourceOf: notes.sourceOf,
       ...(pool && { pool }),
+      graph: outline.graph,
     });
     timeStage(context, 'render+emit', () => {
       for (const file of files) writer.write(file);
@@ -253,6 +315,7 @@ async function writeSite(
     if (pool) await timeStageAsync(context, 'render pool', () => pool.finish());
     for (const file of await timeStageAsync(context, 'search', () => search.finish())) writer.write(file);
     const assets = timeStage(context, 'links', () => notes.checkLinks());
+    for (const file of outline.feedFiles) writer.write(file);
     for (const [source, relPath] of [...outline.staticCopies, ...assets]) writer.copy(source, relPath);
     return { specialPages };
   } catch (error) {
@@ -346,7 +409,7 @@ function findExtensions(
 /** The engine's own pages by route, named as messages about a clash name them. */
 function builtInRouteOwners(builtInPages: readonly SpecialPageModel[]): Map<string, string> {
   return new Map(
-    builtInPages.map((page) => [page.route, page.kind === 'search' ? 'the search page' : 'the not-found page']),
+    builtInPages.map((page) => [page.route, `the ${page.kind === 'notFound' ? 'not-found' : page.kind} page`]),
   );
 }
 
@@ -355,7 +418,7 @@ async function createParser(
   context: BuildContext,
   notes: readonly Note[],
   staticCopies: ReadonlyMap<string, string>,
-  extraRoutes: readonly string[],
+  extraRoutes: ReadonlySet<string>,
 ): Promise<NoteParser> {
   const { config } = context;
   const routes = notes.map((note) => [note.sourcePath, note.route] as const);
@@ -363,10 +426,12 @@ async function createParser(
     routes,
     docsDir: context.docsDir,
     staticFiles: new Set(staticCopies.values()),
-    extraRoutes: new Set(extraRoutes),
+    extraRoutes,
     baseUrl: config.baseUrl,
   };
-  return createNoteParser(resolver, await loadHtmlSanitizer(config.markdown.rawHtml));
+  // Obsidian's wikilink index, from every note's path and aliases: built once, before any note is rendered.
+  const obsidian = createObsidianMarkdown({ notes, docsDir: context.docsDir, config });
+  return createNoteParser(resolver, await loadHtmlSanitizer(config.markdown.rawHtml), obsidian);
 }
 
 /**

@@ -19,6 +19,7 @@ import type {
 } from '../../shared/types.js';
 import type { SiteConfig } from '../config/schema.js';
 import type { PageRenderer } from '../render/loadRenderer.js';
+import type { GraphFile } from '../resolve/graph.js';
 import type { ClientAssets } from './clientBundle.js';
 import type { PagePool } from './renderPool.js';
 import type { SiteFile } from '../siteWriter.js';
@@ -48,6 +49,8 @@ export interface RenderSiteInput {
   readonly sourceOf?: (route: string) => string | undefined;
   /** Another thread that renders and writes the note pages it takes (`wiki build`'s render pool). */
   readonly pool?: PagePool;
+  /** The link graph file: written with the pages, its URL in every page's runtime settings. */
+  readonly graph?: GraphFile | undefined;
 }
 
 /** What every note's page is rendered with (plain data: it is also sent to the render pool's thread). */
@@ -68,6 +71,7 @@ export interface DocPageSettings {
 export function* renderSite(input: RenderSiteInput): Generator<SiteFile> {
   const { client, renderer, specialPages } = input;
   yield* client.files;
+  if (input.graph) yield [input.graph.path, input.graph.json];
   const shells = createSidebarShells(input);
   const first = shells.first();
   yield* first.files;
@@ -129,6 +133,7 @@ function createSidebarShells(input: RenderSiteInput): { first(): SidebarShell; o
       sidebar,
       specialPages: input.specialPages,
       ...(key !== undefined && { sidebarId: key }),
+      ...(input.graph && { graphPath: input.graph.path }),
     });
     const settings: DocPageSettings = {
       theme: input.theme,

@@ -26,6 +26,8 @@ export interface RuntimeFilesInput {
   readonly specialPages: readonly (SpecialPageModel | CustomPageModel)[];
   /** Which sidebar this is ('' for none), when the site has several: the browser compares it with a page's. */
   readonly sidebarId?: string;
+  /** The link graph file's site-relative path, when the site has the graph. */
+  readonly graphPath?: string;
 }
 
 export interface RuntimeFiles {
@@ -86,6 +88,7 @@ export function buildRuntimeFiles(input: RuntimeFilesInput): RuntimeFiles {
     fullPageRoutes: input.specialPages.filter((page) => page.kind !== 'notFound').map((page) => page.route),
     ...(input.sidebarId !== undefined && { sidebarId: input.sidebarId }),
     ...(trackingID !== '' && { analytics: { trackingID, anonymizeIP } }),
+    ...(input.graphPath !== undefined && { graphUrl: `${base}${input.graphPath}` }),
     search: buildSearchRuntime(config),
   };
   return { runtime, files };

@@ -1,5 +1,7 @@
 /** The site as the pipeline's stages hand it on: its outline (stages 1-4), and whole in memory (`wiki dev`). */
+import type { Route } from '../../shared/paths.js';
 import type {
+  Backlink,
   CustomPageModel,
   DocPageModel,
   SidebarItem,
@@ -8,8 +10,10 @@ import type {
 } from '../../shared/types.js';
 import type { CategoryMetadata } from '../notes/category.js';
 import type { Note, NoteSummary, ParsedNote } from '../notes/note.js';
+import type { NoteDates } from '../notes/gitDates.js';
 import type { NoteParser } from '../notes/parseNotes.js';
 import type { SidebarsConfig } from '../resolve/sidebarsFile.js';
+import type { GraphFile } from '../resolve/graph.js';
 import type { SiteTags } from '../resolve/tags.js';
 import type { PageRenderer, SiteExtensions } from '../render/loadRenderer.js';
 import type { SiteFile } from '../siteWriter.js';
@@ -31,6 +35,10 @@ export interface SiteOutline {
   readonly generatedPages: readonly DocPageModel[];
   /** Every tag with its notes, and each note's tags. */
   readonly tags: SiteTags;
+  /** When each note last changed (git, else the file's time), when the site shows dates or feeds. */
+  readonly dates?: NoteDates;
+  /** The Atom and RSS feeds of the recently updated notes (none when the site has no feeds). */
+  readonly feedFiles: readonly SiteFile[];
   /** The sidebars file, loaded once (`wiki dev` lays the sidebars out again from it). */
   readonly sidebarsConfig?: SidebarsConfig | undefined;
   /** The search and not-found pages (custom pages need the renderer: see completeSpecialPages). */
@@ -47,6 +55,10 @@ export interface SiteOutline {
   readonly draftIds: ReadonlySet<string>;
   /** `_category_` metadata by docs-relative folder (`wiki dev` lays the sidebar out again from it). */
   readonly categories: ReadonlyMap<string, CategoryMetadata>;
+  /** The link graph file (config `graph`), written once per build; the graph code fetches it when opened. */
+  readonly graph?: GraphFile;
+  /** Each note's backlinks by route (config `backlinks`): `wiki dev` lays pages out again with them. */
+  readonly backlinks?: ReadonlyMap<Route, readonly Backlink[]>;
 }
 
 /** The whole site, every note rendered, held in memory: what `wiki dev` serves. */

@@ -3,8 +3,15 @@
  * no note is behind (generated-index categories, the tags list and one page per tag).
  */
 import path from 'node:path';
-import type { DocPageModel } from '../../shared/types.js';
+import type { Backlink, DocPageModel } from '../../shared/types.js';
+import type { SourcePath } from '../../shared/paths.js';
+import type { SiteConfig } from '../config/schema.js';
 import type { BuildContext } from '../context.js';
+import type { NoteDates } from '../notes/gitDates.js';
+import type { SiteFile } from '../siteWriter.js';
+import { buildFeedFiles, hasFeeds } from './feeds.js';
+import { hasRecentPage } from './lastUpdate.js';
+import { buildRecentPageModel, listRecentNotes } from './recent.js';
 import type { CategoryMetadata } from '../notes/category.js';
 import type { NoteSummary } from '../notes/note.js';
 import { buildGeneratedIndexPageModels, createGeneratedIndexes } from './generatedIndex.js';
@@ -19,6 +26,8 @@ export interface DocsLayout {
   /** Generated-index and tag pages: rendered like notes' pages, with no note behind them. */
   readonly generatedPages: DocPageModel[];
   readonly tags: SiteTags;
+  /** The Atom and RSS feeds of the recently updated notes (none when the site has no feeds). */
+  readonly feedFiles: readonly SiteFile[];
 }
 
 /** The sidebars file of the config (`docs.sidebarPath`, relative to the config file), normalised; problems reported. */
@@ -50,6 +59,12 @@ export function layOutDocs(
     readonly summaries: readonly NoteSummary[];
     readonly categories: ReadonlyMap<string, CategoryMetadata>;
     readonly sidebarsConfig?: SidebarsConfig | undefined;
+    /** When each note last changed (readNoteDates), when the site shows dates or feeds. */
+    readonly dates?: NoteDates | undefined;
+    /** A note's inline `#tags` (Obsidian's), found before rendering: they join its front matter `tags`. */
+    readonly inlineTags?: ((sourcePath: SourcePath) => readonly string[] | undefined) | undefined;
+    /** The notes linking to each note, by route (the backlinks stage's). */
+    readonly backlinks?: ReadonlyMap<string, readonly Backlink[]> | undefined;
   },
 ): DocsLayout {
   const { config } = context;
@@ -66,12 +81,15 @@ export function layOutDocs(
   const sidebars = input.sidebarsConfig
     ? resolveFileSidebars(context, input.sidebarsConfig, options)
     : buildFolderSidebars(options);
-  const tags = resolveTags(input.summaries, context);
+  const { inlineTags } = input;
+  const tags = resolveTags(input.summaries, context, inlineTags && ((doc) => inlineTags(doc.sourcePath)));
   const notePages = buildNotePageModels({
     config,
     sidebars,
     docs: input.summaries,
     tags: tags.byDoc,
+    ...(input.dates && { dates: input.dates }),
+    ...(input.backlinks && { backlinks: input.backlinks }),
     diagnostics: context.diagnostics,
     displayPath: context.displayPath,
   });
@@ -79,7 +97,26 @@ export function layOutDocs(
     ...buildGeneratedIndexPageModels({ config, sidebars, indexes: generatedIndexes, docs: input.summaries }),
     ...buildTagPageModels(tags, config),
   ];
-  return { sidebars, notePages, generatedPages: dropTakenRoutes(context, generated, input.summaries), tags };
+  const recent = layOutRecent(config, input.summaries, input.dates);
+  return {
+    sidebars,
+    notePages,
+    generatedPages: dropTakenRoutes(context, [...generated, ...recent.pages], input.summaries),
+    tags,
+    feedFiles: recent.feedFiles,
+  };
+}
+
+/** The "Recently updated" page and the feeds, from the notes' dates, when the config has them. */
+function layOutRecent(
+  config: SiteConfig,
+  docs: readonly NoteSummary[],
+  dates: NoteDates | undefined,
+): { pages: DocPageModel[]; feedFiles: SiteFile[] } {
+  const page = hasRecentPage(config);
+  if (!page && !hasFeeds(config)) return { pages: [], feedFiles: [] };
+  const recent = listRecentNotes(docs, dates, config, config.docs.recent);
+  return { pages: page ? [buildRecentPageModel(recent, config)] : [], feedFiles: buildFeedFiles(recent, config) };
 }
 
 function resolveFileSidebars(

@@ -1,10 +1,10 @@
 import type { Route } from '../../shared/paths.js';
 import { asRoute, hrefForRoute } from '../../shared/paths.js';
 import type {
+  Backlink,
   Breadcrumb,
   DocPageModel,
   HeadTag,
-  LastUpdate,
   NavLink,
   SidebarItem,
   SpecialPageModel,
@@ -14,9 +14,11 @@ import type {
 import type { SiteConfig } from '../config/schema.js';
 import type { DiagnosticList } from '../diagnostics.js';
 import { KATEX_OUTPUT } from '../markdown/math.js';
-import type { FrontMatter } from '../notes/frontMatter.js';
+import type { NoteDates } from '../notes/gitDates.js';
 import type { NoteContent, NoteSummary, ParsedNote } from '../notes/note.js';
 import { applyTrailingSlash } from '../notes/notePaths.js';
+import { feedHeadTags } from './feeds.js';
+import { resolveLastUpdate } from './lastUpdate.js';
 import { flattenSidebar, MAX_REPEATED_TITLE, shortenTitle } from './sidebar.js';
 import { resolveLocale } from './themeSettings.js';
 import { type SiteSidebars, sidebarOfRoutes } from './sidebars.js';
@@ -29,6 +31,10 @@ export interface PageModelContext {
   readonly docs: readonly (NoteSummary | ParsedNote)[];
   /** Each note's tags by note id (see resolveTags). */
   readonly tags?: ReadonlyMap<string, readonly TagLink[]>;
+  /** When each note last changed, by source path (readNoteDates); absent when the site shows no dates. */
+  readonly dates?: NoteDates;
+  /** The notes linking to each note, by route (see collectSiteLinks); absent when the site shows no backlinks. */
+  readonly backlinks?: ReadonlyMap<string, readonly Backlink[]>;
   /** Where front matter pointing to unknown notes is reported. */
   readonly diagnostics?: DiagnosticList;
   readonly displayPath?: (filePath: string) => string;
@@ -96,8 +102,9 @@ export function buildNotePageModels(context: PageModelContext): DocPageModel[] {
     const shortTitle = shortenTitle(doc.title);
     const tocLevels = pageTocLevels(doc, context.config.tableOfContents);
     const tags = context.tags?.get(doc.id);
-    const lastUpdate = formatLastUpdate(doc.frontMatter.last_update);
+    const { time: _time, ...lastUpdate } = resolveLastUpdate(doc, context.dates, context.config) ?? {};
     const inHead = describeInHead(doc, shortTitle, context.config);
+    const backlinks = context.backlinks?.get(doc.route);
     return {
       kind: 'doc',
       route: doc.route,
@@ -128,7 +135,8 @@ export function buildNotePageModels(context: PageModelContext): DocPageModel[] {
       ...(sidebarId !== undefined && { sidebarId }),
       ...(tocLevels && { tocLevels }),
       ...(tags && { tags }),
-      ...(lastUpdate && { lastUpdate }),
+      ...(Object.keys(lastUpdate).length > 0 && { lastUpdate }),
+      ...(backlinks && { backlinks }),
     };
   });
 }
@@ -142,22 +150,6 @@ function pageTocLevels(
   if (min === undefined && max === undefined) return undefined;
   const minHeadingLevel = min ?? Math.min(levels.minHeadingLevel, max!);
   return { minHeadingLevel, maxHeadingLevel: Math.max(max ?? levels.maxHeadingLevel, minHeadingLevel) };
-}
-
-/** Front matter `last_update` as the footer shows it ("Jan 2, 2024", in UTC as Docusaurus formats it). */
-function formatLastUpdate(value: FrontMatter['last_update']): LastUpdate | undefined {
-  if (!value || (value.date === undefined && value.author === undefined)) return undefined;
-  const date = value.date === undefined ? undefined : new Date(value.date);
-  const valid = date !== undefined && !Number.isNaN(date.getTime());
-  const dateText = valid
-    ? new Intl.DateTimeFormat('en-US', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }).format(
-        date,
-      )
-    : undefined;
-  return {
-    ...(valid && { date: date.toISOString(), dateText: dateText! }),
-    ...(value.author !== undefined && { author: value.author }),
-  };
 }
 
 /** The /search page and the not-found page; their document titles are the theme's headings (translated when overridden). */
@@ -190,7 +182,22 @@ export function buildSpecialPageModels(
     description: '',
     head: config.noIndex ? [{ tag: 'meta', attributes: { name: 'robots', content: 'noindex, nofollow' } }] : [],
   };
-  return [search, notFound];
+  return config.graph ? [search, buildGraphPageModel(config, translations), notFound] : [search, notFound];
+}
+
+/** The global graph page (`/graph`): every note and the links between them, drawn in the browser. */
+function buildGraphPageModel(config: SiteConfig, translations: Readonly<Record<string, string>>): SpecialPageModel {
+  const route = applyTrailingSlash(asRoute('/graph'), config.trailingSlash);
+  const title = translations['theme.GraphPage.title'] ?? 'Graph of notes';
+  const description = `Every note of ${config.title} and the links between them`;
+  return {
+    kind: 'graph',
+    route,
+    title,
+    documentTitle: formatDocumentTitle(title, config),
+    description,
+    head: buildHeadTags({ route, title, description, keywords: [] }, config),
+  };
 }
 
 /**
@@ -356,5 +363,6 @@ export function buildHeadTags(input: HeadInput, config: SiteConfig): HeadTag[] {
     tags.push({ tag: 'meta', attributes: { name: 'twitter:image', content: image } });
   }
   if (config.noIndex) tags.push({ tag: 'meta', attributes: { name: 'robots', content: 'noindex, nofollow' } });
+  tags.push(...feedHeadTags(config));
   return tags;
 }

@@ -2,19 +2,21 @@
  * Tags, as Docusaurus's docs plugin has them: front matter `tags` (labels, or `{ label, permalink }`), optionally
  * declared in a tags file (`docs.tags`, a tags.yml of `key: { label, permalink, description }`). Each tag gets a page
  * at `<routeBasePath>/tags/<permalink>` listing its notes, and `<routeBasePath>/tags` lists every tag with its count.
+ * Obsidian's inline `#tags` join them, and a nested tag (`a/b`, at `/tags/a/b`) is listed under its parent (`a`),
+ * whose page lists the notes of its nested tags too, as Quartz and Obsidian do.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import { z } from 'zod';
-import { escapeAttribute, escapeHtml } from '../../shared/html.js';
-import { asDocId, hrefForRoute, type Route } from '../../shared/paths.js';
-import type { DocPageModel, TagLink } from '../../shared/types.js';
+import type { Route } from '../../shared/paths.js';
+import type { TagLink } from '../../shared/types.js';
 import type { SiteConfig } from '../config/schema.js';
 import type { DiagnosticList } from '../diagnostics.js';
 import type { NoteSummary } from '../notes/note.js';
 import { joinDocsRoute } from './generatedIndex.js';
-import { buildHeadTags, formatDocumentTitle } from './pageModels.js';
+
+export { buildPlainPageModel, buildTagPageModels } from './tagPages.js';
 
 /** A tag as the tags file declares it (or as a note's front matter names it). */
 export interface TagDefinition {
@@ -27,7 +29,10 @@ export interface TagDefinition {
 /** A tag with the notes that have it, in note order. */
 export interface TagEntry extends TagLink {
   readonly description?: string;
+  /** Its notes and those of its nested tags, each once. */
   readonly docs: NoteSummary[];
+  /** A nested tag's parent (`a` of `a/b`), by route. */
+  readonly parent?: Route;
 }
 
 export interface SiteTags {
@@ -103,34 +108,85 @@ export function loadTagsFile(filePath: string, context: TagsContext): Map<string
   );
 }
 
-/** Every note's tags, resolved against the tags file when there is one (an undeclared tag is a warning). */
-export function resolveTags(docs: readonly NoteSummary[], context: TagsContext): SiteTags {
+/** A tag's permalink: its label in kebab case, each level of a nested tag on its own ("Web/Node JS" -> "/web/node-js"). */
+export function tagPermalink(label: string): string {
+  return `/${label
+    .split('/')
+    .filter((level) => level !== '')
+    .map(kebabCase)
+    .join('/')}`;
+}
+
+/** The route of a tag's page, for a tag no tags file declares (what an inline `#tag` links to). */
+export function tagRoute(label: string, config: Pick<SiteConfig, 'docs' | 'trailingSlash'>): Route {
+  return joinDocsRoute(config.docs.routeBasePath, `tags/${tagPermalink(label)}`, config.trailingSlash);
+}
+
+/**
+ * Every note's tags (front matter `tags`, then its inline `#tags` when given), resolved against the tags file when
+ * there is one (an undeclared tag is a warning).
+ */
+export function resolveTags(
+  docs: readonly NoteSummary[],
+  context: TagsContext,
+  inlineTags?: (doc: NoteSummary) => readonly string[] | undefined,
+): SiteTags {
   const { routeBasePath } = context.config.docs;
   const trailingSlash = context.config.trailingSlash;
   const tagsFile = context.config.docs.tags;
   const declared = tagsFile ? loadTagsFile(path.resolve(context.docsDir, tagsFile), context) : undefined;
   const listRoute = joinDocsRoute(routeBasePath, 'tags', trailingSlash);
+  const routeOf = (definition: TagDefinition) =>
+    joinDocsRoute(routeBasePath, `tags/${definition.permalink}`, trailingSlash);
   const byDoc = new Map<string, TagLink[]>();
   const tags = new Map<string, TagEntry>();
   for (const doc of docs) {
     const links: TagLink[] = [];
-    for (const written of doc.frontMatter.tags ?? []) {
+    for (const written of [...(doc.frontMatter.tags ?? []), ...(inlineTags?.(doc) ?? [])]) {
       const definition = defineTag(written, declared, (key) => warnUndeclared(doc, key, tagsFile, context));
-      const route = joinDocsRoute(routeBasePath, `tags/${definition.permalink}`, trailingSlash);
+      const route = routeOf(definition);
       if (links.some((link) => link.href === route)) continue;
       links.push({ label: definition.label, href: route });
-      const entry = tags.get(route) ?? {
-        label: definition.label,
-        href: route,
-        ...(definition.description !== undefined && { description: definition.description }),
-        docs: [],
-      };
-      entry.docs.push(doc);
-      tags.set(route, entry);
+      let parent: Route | undefined;
+      for (const level of [...parentTags(written, declared), definition]) {
+        parent = addTaggedDoc(tags, { route: routeOf(level), level, parent }, doc);
+      }
     }
     if (links.length > 0) byDoc.set(doc.id, links);
   }
   return { byDoc, tags, listRoute };
+}
+
+/** Adds the note to a tag's entry (made on first use, after its parent's) and returns the entry's route. */
+function addTaggedDoc(
+  tags: Map<string, TagEntry>,
+  tag: { route: Route; level: TagDefinition; parent: Route | undefined },
+  doc: NoteSummary,
+): Route {
+  const { level, route, parent } = tag;
+  const entry = tags.get(route) ?? {
+    label: level.label,
+    href: route,
+    ...(level.description !== undefined && { description: level.description }),
+    docs: [],
+    ...(parent !== undefined && { parent }),
+  };
+  if (entry.docs.at(-1) !== doc) entry.docs.push(doc); // a note with `a/b` and `a/c` is listed once under `a`
+  tags.set(route, entry);
+  return route;
+}
+
+/** The levels above a nested tag that no tags file declares: `a` and `a/b` of `a/b/c`. */
+function parentTags(
+  written: string | { label: string; permalink: string },
+  declared: ReadonlyMap<string, TagDefinition> | undefined,
+): TagDefinition[] {
+  if (typeof written !== 'string' || declared?.has(written)) return [];
+  const levels = written.split('/').filter((level) => level !== '');
+  return levels.slice(0, -1).map((_, index) => {
+    const label = levels.slice(0, index + 1).join('/');
+    return { label, permalink: tagPermalink(label) };
+  });
 }
 
 function defineTag(
@@ -142,7 +198,7 @@ function defineTag(
   const definition = declared?.get(written);
   if (definition) return definition;
   if (declared) onUndeclared(written);
-  return { label: written, permalink: `/${kebabCase(written)}` };
+  return { label: written, permalink: tagPermalink(written) };
 }
 
 function warnUndeclared(doc: NoteSummary, key: string, tagsFile: string | undefined, context: TagsContext): void {
@@ -153,89 +209,4 @@ function warnUndeclared(doc: NoteSummary, key: string, tagsFile: string | undefi
     message: `Its tag "${key}" is not declared in the tags file (${tagsFile ?? ''}).`,
     hint: `Declare it there (\`${key}: { label: ${key} }\`), or use one of the declared keys in the note's \`tags\`.`,
   });
-}
-
-/** The tags list page and one page per tag: plain pages of the site (no sidebar), their lists rendered here. */
-export function buildTagPageModels(siteTags: SiteTags, config: SiteConfig): DocPageModel[] {
-  if (siteTags.tags.size === 0) return [];
-  const entries = [...siteTags.tags.values()];
-  const href = (route: string) => escapeAttribute(hrefForRoute(route as Route, config.baseUrl));
-  const list = tagPage(
-    { route: siteTags.listRoute, title: 'Tags', description: '', contentHtml: renderTagsList(entries, href) },
-    config,
-  );
-  return [
-    list,
-    ...entries.map((entry) => {
-      const count = entry.docs.length;
-      const title = `${count} doc${count === 1 ? '' : 's'} tagged with "${entry.label}"`;
-      return tagPage(
-        {
-          route: entry.href,
-          title,
-          description: entry.description ?? '',
-          contentHtml: renderTagDocs(entry, siteTags, href),
-        },
-        config,
-      );
-    }),
-  ];
-}
-
-function tagPage(
-  input: { route: Route; title: string; description: string; contentHtml: string },
-  config: SiteConfig,
-): DocPageModel {
-  return {
-    kind: 'doc',
-    route: input.route,
-    docId: asDocId(input.route),
-    title: input.title,
-    documentTitle: formatDocumentTitle(input.title, config),
-    description: input.description,
-    keywords: [],
-    contentHtml: input.contentHtml,
-    contentHasTitle: false,
-    hideTitle: false,
-    toc: [],
-    hideTableOfContents: true,
-    breadcrumbs: [{ label: input.title }],
-    head: buildHeadTags(
-      { route: input.route, title: input.title, description: input.description, keywords: [] },
-      config,
-    ),
-  };
-}
-
-/** Tags grouped by first letter, each with its number of notes, as Docusaurus's tags list page shows them. */
-function renderTagsList(entries: readonly TagEntry[], href: (route: string) => string): string {
-  const sorted = [...entries].sort((a, b) => a.label.localeCompare(b.label));
-  const groups = new Map<string, TagEntry[]>();
-  for (const entry of sorted) {
-    const letter = entry.label.charAt(0).toUpperCase();
-    groups.set(letter, [...(groups.get(letter) ?? []), entry]);
-  }
-  const sections = [...groups].map(
-    ([letter, group]) =>
-      `<article class="tags-list__group"><h2>${escapeHtml(letter)}</h2><ul class="tags-list">${group
-        .map(
-          (entry) =>
-            `<li><a class="tag" href="${href(entry.href)}">${escapeHtml(entry.label)}<span class="tag__count">${entry.docs.length}</span></a></li>`,
-        )
-        .join('')}</ul></article>`,
-  );
-  return `<section class="tags-page">${sections.join('')}</section>`;
-}
-
-/** A tag's description, a link to every tag, then its notes (title and description). */
-function renderTagDocs(entry: TagEntry, siteTags: SiteTags, href: (route: string) => string): string {
-  const docs = entry.docs.map(
-    (doc) =>
-      `<article class="tag-doc"><a href="${href(doc.route)}"><h2>${escapeHtml(doc.title)}</h2></a>${doc.description ? `<p>${escapeHtml(doc.description)}</p>` : ''}</article>`,
-  );
-  return [
-    entry.description ? `<p class="tag-page__description">${escapeHtml(entry.description)}</p>` : '',
-    `<p><a class="tag-page__all" href="${href(siteTags.listRoute)}">View all tags</a></p>`,
-    `<section class="tag-page__docs">${docs.join('')}</section>`,
-  ].join('');
 }

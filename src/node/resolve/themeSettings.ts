@@ -105,6 +105,8 @@ function resolveNavbarItem(item: NavbarItemConfig, field: string, input: ThemeSe
       );
     return { ...base, to: first.href };
   }
+  if ((type === 'docsVersion' || type === 'docsVersionDropdown') && item.to === undefined)
+    return { ...base, to: versionMainDocRoute(input) };
   if (item.items)
     return {
       ...base,
@@ -113,6 +115,16 @@ function resolveNavbarItem(item: NavbarItemConfig, field: string, input: ThemeSe
         .filter((child): child is NavbarItem => child !== undefined),
     };
   return base;
+}
+
+/**
+ * The docs version's main doc, as Docusaurus picks it: the note at the version's path, else the sidebar's first page,
+ * else the first note. The one version's dropdown links a page outside the docs there.
+ */
+function versionMainDocRoute({ config, docs, sidebar }: ThemeSettingsInput): string {
+  const root = config.docs.routeBasePath.replace(/(.)\/$/, '$1');
+  const atRoot = docs.find((doc) => doc.route === root || doc.route === `${root}/`);
+  return atRoot?.route ?? flattenSidebar(sidebar)[0]?.href ?? docs[0]?.route ?? root;
 }
 
 /** The sidebar a `docSidebar` item names (the first one when it names none); an unknown id is a config error. */

@@ -83,6 +83,9 @@ function hierarchyText(hierarchy: Hierarchy): string {
     .join(' ');
 }
 
+/** The index holds the parts of punctuated names too: `node.js` is found by `node` as well. */
+const INDEX_TERMS = { parts: true } as const;
+
 /** Each term's list of (chunk, term frequency) pairs, by term id. */
 interface Postings {
   readonly table: TermTable;
@@ -99,15 +102,19 @@ function createPostings(): Postings {
     lists,
     addText(chunk, text) {
       let count = 0;
-      scanTerms(text, (lower, start, end) => {
-        count++;
-        const id = table.idOf(lower, start, end);
-        const list = lists[id];
-        // A repeat within the chunk is the last pair.
-        if (!list) lists[id] = [chunk, 1];
-        else if (list[list.length - 2] === chunk) list[list.length - 1]!++;
-        else list.push(chunk, 1);
-      });
+      scanTerms(
+        text,
+        (lower, start, end) => {
+          count++;
+          const id = table.idOf(lower, start, end);
+          const list = lists[id];
+          // A repeat within the chunk is the last pair.
+          if (!list) lists[id] = [chunk, 1];
+          else if (list[list.length - 2] === chunk) list[list.length - 1]!++;
+          else list.push(chunk, 1);
+        },
+        INDEX_TERMS,
+      );
       return count;
     },
   };

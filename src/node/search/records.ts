@@ -146,6 +146,14 @@ function buildDocRecords(
   return records;
 }
 
+/**
+ * The title a record shows: the note's first heading in full when the page title is a cut of it (the reference
+ * site's title rule stops at `#`, so "# C#" makes a page titled "C"; a reader searching "C#" must find "C#").
+ */
+function recordTitle(pageTitle: string, headingText: string): string {
+  return headingText.startsWith(`${pageTitle}#`) ? headingText : pageTitle;
+}
+
 /** Sets the level's heading and clears the levels below it. */
 function setLevel(hierarchy: Hierarchy, level: number, heading: string): void {
   const keys = ['lvl1', 'lvl2', 'lvl3', 'lvl4', 'lvl5', 'lvl6'] as const;
@@ -177,7 +185,11 @@ export function splitSections(doc: Pick<RecordNote, 'html' | 'title' | 'headings
       current.headEnd === 0 &&
       doc.html.slice(0, match.index).trim() === '';
     if (isTitle) {
-      current = { ...current, headEnd: match.index + match[0].length };
+      current = {
+        ...current,
+        heading: recordTitle(doc.title, htmlToInlineText(match[3]!)),
+        headEnd: match.index + match[0].length,
+      };
       continue;
     }
     close(match.index);

@@ -1,8 +1,9 @@
 /** Rendered note HTML -> plain text for search records: block elements become line breaks, entities are decoded. */
 import { decodeEntities } from '../../shared/html.js';
 
+// A list opening inside a list item breaks the line too: "Kubernetes" and its sub-items are separate lines.
 const BLOCK_END =
-  /<\/(?:p|li|pre|blockquote|tr|div|table|ul|ol|dd|dt|h[1-6]|details|summary|figure|figcaption)>|<br\s*\/?>|<hr\s*\/?>/gi;
+  /<\/(?:p|li|pre|blockquote|tr|div|table|ul|ol|dd|dt|h[1-6]|details|summary|figure|figcaption)>|<(?:ul|ol|li)\b[^>]*>|<br\s*\/?>|<hr\s*\/?>/gi;
 const TAG = /<[^>]*>/g;
 const COMMENT = /<!--[\s\S]*?-->/g;
 

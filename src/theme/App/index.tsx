@@ -9,6 +9,7 @@ import { Layout } from '@theme/Layout';
 import { NotFound } from '@theme/NotFound';
 import { SearchPage } from '@theme/SearchPage';
 import { BaseUrlBanner } from '../BaseUrlBanner/index.js';
+import { GraphPage } from '../Graph/index.js';
 import { ThemeContextProvider } from '../ThemeContext/index.js';
 import type { ThemeContextValue, ThemeHooks } from '../ThemeContext/index.js';
 
@@ -37,7 +38,10 @@ function CustomPage({ component: Page }: { component: ComponentType | undefined 
 }
 
 export function App({ page, site, sidebar, hooks = NO_HOOKS, pageComponent }: AppProps) {
-  const context = useMemo<ThemeContextValue>(() => ({ site, route: page.route, hooks }), [site, page.route, hooks]);
+  const context = useMemo<ThemeContextValue>(
+    () => ({ site, route: page.route, pageKind: page.kind, hooks }),
+    [site, page.route, page.kind, hooks],
+  );
   const isDoc = page.kind === 'doc';
   return (
     <ThemeContextProvider value={context}>
@@ -48,6 +52,8 @@ export function App({ page, site, sidebar, hooks = NO_HOOKS, pageComponent }: Ap
             <DocPage page={page} sidebar={sidebar} />
           ) : page.kind === 'search' ? (
             <SearchPage />
+          ) : page.kind === 'graph' ? (
+            <GraphPage />
           ) : page.kind === 'custom' ? (
             <CustomPage component={pageComponent} />
           ) : (

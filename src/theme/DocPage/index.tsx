@@ -2,6 +2,8 @@
 import { createContext, useContext } from 'react';
 import type { DocPageModel, SidebarItem } from '../../shared/types.js';
 import { Breadcrumbs } from '@theme/Breadcrumbs';
+import { Backlinks } from '../Backlinks/index.js';
+import { LocalGraph } from '../Graph/index.js';
 import { DocCardList } from '../DocCardList/index.js';
 import { Pagination } from '@theme/Pagination';
 import { Sidebar } from '@theme/Sidebar';
@@ -58,6 +60,8 @@ export function DocPage({ page, sidebar }: DocPageProps) {
               )}
               <div className="markdown doc-markdown" dangerouslySetInnerHTML={{ __html: page.contentHtml }} />
               {page.cards && <DocCardList items={page.cards} />}
+              {page.backlinks && page.backlinks.length > 0 && <Backlinks items={page.backlinks} />}
+              {!page.cards && <LocalGraph />}
               <DocFooter page={page} />
             </article>
             <Pagination previous={page.previous} next={page.next} />

@@ -97,7 +97,8 @@ export function MobileSidebar({ sidebar, onClose }: MobileSidebarProps) {
             <IconClose />
           </button>
         </div>
-        <div className="mobile-sidebar__content" onClick={onContentClick}>
+        {/* The scroll box the sidebar reveals the current note's item in when it opens (data-sidebar-scroll). */}
+        <div className="mobile-sidebar__content" data-sidebar-scroll="" onClick={onContentClick}>
           {showMainMenu ? (
             <>
               {sidebar.length > 0 && (
@@ -125,6 +126,7 @@ export function MobileSidebar({ sidebar, onClose }: MobileSidebarProps) {
                 activeRoute={route}
                 onLoadItems={hooks.loadSidebarItems}
                 className="mobile-sidebar__menu"
+                scrollActiveIntoView
               />
             </>
           )}

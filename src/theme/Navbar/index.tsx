@@ -1,71 +1,21 @@
 /** The top bar: hamburger (mobile), logo and title, left and right items, colour switch, search button. */
-import { useEffect, useRef, useState, type SyntheticEvent } from 'react';
-import { DOCS_PLUGIN_ID, DOCS_VERSION_NAMES, preferredVersionKey } from '../../shared/runtime.js';
-import { writeStorage } from '../utils/storage.js';
-import { DEFAULT_LOCALE, type NavbarItem, type NavbarLogo } from '../../shared/types.js';
+import { useEffect, useState } from 'react';
+import type { NavbarItem, NavbarLogo } from '../../shared/types.js';
 import { ColorModeToggle } from '@theme/ColorModeToggle';
-import { Link } from '@theme/Link';
 import { SearchButton } from '@theme/SearchButton';
 import { IconMenu } from '../Icons/index.js';
 import { useThemeContext } from '../ThemeContext/index.js';
 import { useTranslate } from '../Translate/index.js';
 import { clsx, isExternalUrl, withBaseUrl } from '../utils/index.js';
+import { NavbarDropdown, NavbarMobileDropdown } from './Dropdown.js';
+import { DROPDOWN_TYPES, NavbarLink } from './items.js';
 
-interface NavbarLinkProps {
-  readonly item: NavbarItem;
-  readonly className: string;
-  /** A locale entry: the link keeps the reader's query and hash. */
-  readonly keepLocation?: boolean;
-}
+export { isNavbarItemActive, navbarDropdownItems, navbarItemLabel, versionEntryTarget } from './items.js';
+export { autoHeightDuration } from './collapse.js';
 
 export interface NavbarProps {
   readonly mobileSidebarOpen: boolean;
   readonly onToggleMobileSidebar: () => void;
-}
-
-const DROPDOWN_TYPES = new Set(['dropdown', 'docsVersionDropdown', 'localeDropdown']);
-
-/** The label a navbar item shows, with defaults for the version and locale items (the locale's configured label). */
-export function navbarItemLabel(item: NavbarItem, localeLabel = DEFAULT_LOCALE.label): string {
-  if (item.label !== undefined) return item.label;
-  if (item.type === 'docsVersion' || item.type === 'docsVersionDropdown') return 'Next';
-  if (item.type === 'localeDropdown') return localeLabel;
-  return '';
-}
-
-/** A dropdown's entries; the single-version and single-locale switchers get their one entry. */
-export function navbarDropdownItems(
-  item: NavbarItem,
-  route: string,
-  localeLabel = DEFAULT_LOCALE.label,
-): readonly NavbarItem[] {
-  if (item.items && item.items.length > 0) return item.items;
-  if (item.type === 'docsVersionDropdown')
-    return [{ type: 'default', position: item.position, label: 'Next', to: '/' }];
-  if (item.type === 'localeDropdown')
-    return [{ type: 'default', position: item.position, label: localeLabel, to: route }];
-  return [];
-}
-
-/**
- * A locale entry keeps the reader's query and hash (SPEC §2). They are read when the link is used, not rendered: the
- * server knows neither, and hash changes do not re-render the bar.
- */
-function keepQueryAndHash(event: SyntheticEvent<HTMLAnchorElement>): void {
-  const link = event.currentTarget;
-  const target = new URL(link.href, window.location.href);
-  target.search = window.location.search;
-  target.hash = window.location.hash;
-  link.href = target.href;
-}
-
-const KEEP_LOCATION = { onClick: keepQueryAndHash, onMouseEnter: keepQueryAndHash, onFocus: keepQueryAndHash };
-
-/** Whether a navbar link points at the current page or the section holding it. */
-export function isNavbarItemActive(item: NavbarItem, route: string): boolean {
-  if (item.to === undefined || isExternalUrl(item.to)) return false;
-  if (item.to === route) return true;
-  return item.to !== '/' && item.to.endsWith('/') && route.startsWith(item.to);
 }
 
 export function NavbarBrand({ className }: { className?: string }) {
@@ -107,87 +57,6 @@ function NavbarLogoImage({ logo, fallbackAlt }: { logo: NavbarLogo; fallbackAlt:
   );
 }
 
-function NavbarLink({ item, className, keepLocation = false }: NavbarLinkProps) {
-  const { route, site } = useThemeContext();
-  const active = isNavbarItemActive(item, route);
-  const to = item.to ?? (item.type === 'docsVersion' ? '/' : undefined);
-  return (
-    <Link
-      to={to}
-      href={item.href}
-      className={clsx(
-        className,
-        active && (className.startsWith('menu') ? 'menu__link--active' : 'navbar__link--active'),
-      )}
-      aria-label={item.ariaLabel}
-      aria-current={active && item.to === route ? 'page' : undefined}
-      {...(keepLocation && KEEP_LOCATION)}
-    >
-      {navbarItemLabel(item, site.locale?.label)}
-    </Link>
-  );
-}
-
-function NavbarDropdown({ item }: { item: NavbarItem }) {
-  const { route, site } = useThemeContext();
-  const [open, setOpen] = useState(false);
-  const ref = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    if (!open) return;
-    const onOutside = (event: Event) => {
-      if (!ref.current?.contains(event.target as Node)) setOpen(false);
-    };
-    document.addEventListener('mousedown', onOutside);
-    document.addEventListener('touchstart', onOutside);
-    document.addEventListener('focusin', onOutside);
-    return () => {
-      document.removeEventListener('mousedown', onOutside);
-      document.removeEventListener('touchstart', onOutside);
-      document.removeEventListener('focusin', onOutside);
-    };
-  }, [open]);
-  return (
-    <div
-      ref={ref}
-      className={clsx(
-        'navbar__item dropdown dropdown--hoverable',
-        item.position === 'right' && 'dropdown--right',
-        open && 'dropdown--show',
-      )}
-      onKeyDown={(event) => {
-        if (event.key === 'Escape') setOpen(false);
-      }}
-    >
-      <button
-        type="button"
-        className="navbar__link dropdown__toggle"
-        aria-haspopup="true"
-        aria-expanded={open}
-        aria-label={item.ariaLabel}
-        onClick={() => setOpen(!open)}
-      >
-        {navbarItemLabel(item, site.locale?.label)}
-      </button>
-      <ul className="dropdown__menu">
-        {navbarDropdownItems(item, route, site.locale?.label).map((child, index) => (
-          <li
-            key={`${index}:${child.label ?? ''}`}
-            onClick={item.type === 'docsVersionDropdown' ? () => savePreferredVersion(index) : undefined}
-          >
-            <NavbarLink item={child} className="dropdown__link" keepLocation={item.type === 'localeDropdown'} />
-          </li>
-        ))}
-      </ul>
-    </div>
-  );
-}
-
-/** Remembers the docs version the reader picked (SPEC §4); the runtime deletes a saved name that no longer exists. */
-function savePreferredVersion(index: number): void {
-  const name = DOCS_VERSION_NAMES[index];
-  if (name !== undefined) writeStorage(preferredVersionKey(DOCS_PLUGIN_ID), name);
-}
-
 /** One navbar item in the desktop bar. */
 export function NavbarItemView({ item }: { item: NavbarItem }) {
   if (item.type === 'search') return <SearchButton />;
@@ -198,42 +67,14 @@ export function NavbarItemView({ item }: { item: NavbarItem }) {
 }
 
 /** One navbar item in the mobile drawer's main menu (dropdowns become collapsible lists). */
-export function NavbarMobileItemView({ item, keepLocation = false }: { item: NavbarItem; keepLocation?: boolean }) {
-  const { route, site } = useThemeContext();
-  const [open, setOpen] = useState(false);
+export function NavbarMobileItemView({ item }: { item: NavbarItem }) {
   if (item.type === 'search') return null;
   if (item.type === 'html')
     return <li className="menu__list-item" dangerouslySetInnerHTML={{ __html: item.value ?? '' }} />;
-  if (!DROPDOWN_TYPES.has(item.type)) {
-    return (
-      <li className="menu__list-item">
-        <NavbarLink item={item} className="menu__link" keepLocation={keepLocation} />
-      </li>
-    );
-  }
+  if (DROPDOWN_TYPES.has(item.type)) return <NavbarMobileDropdown item={item} />;
   return (
-    <li className={clsx('menu__list-item menu__list-item--category', !open && 'menu__list-item--collapsed')}>
-      <div className="menu__list-item-collapsible">
-        <button
-          type="button"
-          className="menu__link menu__link--sublist menu__link--sublist-caret"
-          aria-expanded={open}
-          onClick={() => setOpen(!open)}
-        >
-          {navbarItemLabel(item, site.locale?.label)}
-        </button>
-      </div>
-      {open && (
-        <ul className="menu__list">
-          {navbarDropdownItems(item, route, site.locale?.label).map((child, index) => (
-            <NavbarMobileItemView
-              key={`${index}:${child.label ?? ''}`}
-              item={child}
-              keepLocation={item.type === 'localeDropdown'}
-            />
-          ))}
-        </ul>
-      )}
+    <li className="menu__list-item">
+      <NavbarLink item={item} className="menu__link" />
     </li>
   );
 }

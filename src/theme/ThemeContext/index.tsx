@@ -1,6 +1,6 @@
 /** Site-wide values and browser-runtime hooks, provided once by App so deep components need no prop drilling. */
 import { createContext, useContext } from 'react';
-import type { SidebarCategory, ThemeSettings } from '../../shared/types.js';
+import type { PageModel, SidebarCategory, ThemeSettings } from '../../shared/types.js';
 
 /** Optional callbacks the browser runtime passes to App; the server renders without them. */
 export interface ThemeHooks {
@@ -17,6 +17,8 @@ export interface ThemeHooks {
 export interface ThemeContextValue {
   readonly site: ThemeSettings;
   readonly route: string;
+  /** What the page on screen is: the version dropdown links a doc to itself, any other page to the main doc. */
+  readonly pageKind?: PageModel['kind'];
   readonly hooks: ThemeHooks;
 }
 

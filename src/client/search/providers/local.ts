@@ -5,7 +5,14 @@
  */
 import { type LocalIndexData, type SearchRuntime, tokenize } from '../../../shared/search.js';
 import { createHit, type DocSearchHit, highlightTerms, type SearchProvider, type SearchResults } from '../hits.js';
-import { createHeadingsSearch, describeSection, type HeadingsSearch } from './headings.js';
+import {
+  createHeadingsSearch,
+  describeSection,
+  type HeadingsSearch,
+  sectionHit,
+  type SectionMatch,
+} from './headings.js';
+import { stemPrefixOf } from './stem.js';
 import { type ChunkMatch, createTextSearch, excerptAround, type TextSearch } from './textSearch.js';
 
 interface Engines {
@@ -48,10 +55,16 @@ export function createLocalProvider(runtime: SearchRuntime): SearchProvider {
       const shown = all.slice(page * hitsPerPage, (page + 1) * hitsPerPage);
       return {
         nbHits: all.length,
-        hits: await Promise.all(shown.map((hit) => resolveHit(loaded, hit, tokenize(trimmed)))),
+        hits: await Promise.all(shown.map((hit) => resolveHit(loaded, hit, markedTerms(trimmed)))),
       };
     },
   };
+}
+
+/** The words to mark in an excerpt: the query's terms and the start of their other numbers (battery, batteries). */
+function markedTerms(query: string): string[] {
+  const terms = tokenize(query);
+  return [...new Set([...terms, ...terms.map(stemPrefixOf)])];
 }
 
 async function loadEngines(indexUrl: string): Promise<Engines> {
@@ -75,17 +88,51 @@ async function loadEngines(indexUrl: string): Promise<Engines> {
   return { data, headings: createHeadingsSearch(data), text: createTextSearch(data, fetchText), chunkText };
 }
 
-/** Title and heading matches first (DocSearch ranks heading records first too), then text sections. */
+/**
+ * Weights of a section's text match, relative to title matches (headings.ts TITLE_SCORES): the section's best chunk
+ * against the best of the query, and its page's text over all sections against the best page's, so a page that is
+ * about the query outranks a page that mentions it once.
+ */
+const TEXT_WEIGHT = 4;
+const PAGE_TEXT_WEIGHT = 3;
+
+/**
+ * Title, heading and text matches ranked together, by section: a section's score adds its title match and its text
+ * match. A section matched both ways is listed twice, its title hit then its text hit (with the excerpt).
+ */
 async function searchBoth(engines: Engines, query: string): Promise<LazyHit[]> {
   if (query === '') return [];
-  const headingHits = engines.headings.search(query);
-  if (query.length < MIN_FULL_TEXT_QUERY) return headingHits;
-  return [...headingHits, ...(await engines.text.search(query))];
+  const titles = engines.headings.search(query);
+  const texts = query.length < MIN_FULL_TEXT_QUERY ? [] : await engines.text.search(query);
+  const pageOf = (section: number) => (section >= 0 ? section : engines.data.headings[-1 - section]![0]);
+  const pageText = new Map<number, number>();
+  for (const match of texts)
+    pageText.set(pageOf(match.section), (pageText.get(pageOf(match.section)) ?? 0) + match.score);
+  const bestText = Math.max(0, ...texts.map((match) => match.score));
+  const bestPage = Math.max(0, ...pageText.values());
+  const textScore = (section: number, own: number) =>
+    (bestText > 0 ? (TEXT_WEIGHT * own) / bestText : 0) +
+    (bestPage > 0 ? (PAGE_TEXT_WEIGHT * (pageText.get(pageOf(section)) ?? 0)) / bestPage : 0);
+  const sections = new Map<number, { score: number; title?: SectionMatch; text?: ChunkMatch }>();
+  for (const text of texts) sections.set(text.section, { score: textScore(text.section, text.score), text });
+  for (const title of titles) {
+    const entry = sections.get(title.section) ?? { score: textScore(title.section, 0) };
+    sections.set(title.section, { ...entry, score: entry.score + title.score, title });
+  }
+  return [...sections.values()]
+    .sort((a, b) => b.score - a.score)
+    .flatMap(({ title, text }) => [...(title ? [sectionHit(engines.data, title)] : []), ...(text ? [text] : [])]);
 }
 
 async function resolveHit(engines: Engines, hit: LazyHit, terms: readonly string[]): Promise<DocSearchHit> {
   if (!('chunk' in hit)) return hit;
   const text = await engines.chunkText(hit.chunk);
   const { url, hierarchy } = describeSection(engines.data, hit.section);
-  return createHit({ url, type: 'content', hierarchy, contentHtml: highlightTerms(excerptAround(text, terms), terms) });
+  return createHit({
+    objectID: `chunk-${hit.chunk}`,
+    url,
+    type: 'content',
+    hierarchy,
+    contentHtml: highlightTerms(excerptAround(text, terms), terms),
+  });
 }

@@ -4,6 +4,7 @@
  * prefix), keeps the best chunk per section, and makes excerpts from the chunk texts of the hits shown.
  */
 import { type LocalIndexData, tokenize } from '../../../shared/search.js';
+import { stemOf, stemPrefixOf } from './stem.js';
 
 export interface ChunkMatch {
   readonly chunk: number;
@@ -20,6 +21,8 @@ const K1 = 1.2;
 const B = 0.75;
 /** A word that only starts with the query's term counts this much of an exact match. */
 const PREFIX_WEIGHT = 0.6;
+/** Another number of the word (battery for batteries) counts nearly as much. */
+const STEM_WEIGHT = 0.9;
 /** Short prefixes match thousands of words: only this many are scored. */
 const MAX_EXPANSIONS = 300;
 
@@ -38,15 +41,17 @@ export function createTextSearch(data: LocalIndexData, fetchText: (path: string)
   const averageLength = data.chunkLengths.reduce((sum, length) => sum + length, 0) / Math.max(count, 1);
   const scoreTerm = async (term: string): Promise<Map<number, number>> => {
     const scores = new Map<number, number>();
-    const lines = (await Promise.all(shardsFor(data.shardStarts, term).map(loadShard))).flat();
-    for (const [word, postings] of matchingLines(lines, term)) {
+    const root = stemPrefixOf(term);
+    const lines = (await Promise.all(shardsFor(data.shardStarts, root).map(loadShard))).flat();
+    for (const [, postings, weight] of matchingLines(lines, term)) {
       const df = postings.length / 2;
-      const idf = Math.log(1 + (count - df + 0.5) / (df + 0.5)) * (word === term ? 1 : PREFIX_WEIGHT);
+      const idf = Math.log(1 + (count - df + 0.5) / (df + 0.5)) * weight;
       for (let i = 0; i < postings.length; i += 2) {
         const chunk = postings[i]!;
         const tf = postings[i + 1]!;
         const norm = tf + K1 * (1 - B + (B * data.chunkLengths[chunk]!) / averageLength);
-        scores.set(chunk, (scores.get(chunk) ?? 0) + (idf * tf * (K1 + 1)) / norm);
+        // The best of the words the term matches: "kube" in "kubectl and kubernetes" is one match, not two.
+        scores.set(chunk, Math.max(scores.get(chunk) ?? 0, (idf * tf * (K1 + 1)) / norm));
       }
     }
     return scores;
@@ -74,14 +79,28 @@ function shardsFor(starts: readonly string[], term: string): number[] {
   return found;
 }
 
-/** The lines of words equal to or starting with the term (one-letter terms: equal only), postings decoded. */
-function matchingLines(lines: readonly string[], term: string): Array<[string, number[]]> {
-  const found: Array<[string, number[]]> = [];
+/**
+ * The lines of words that match the term, postings decoded, with their weight: the word itself (1), another number of
+ * it (STEM_WEIGHT: battery, batteries), or a word it starts (PREFIX_WEIGHT; terms of three characters or more, since
+ * shorter ones start too many words).
+ */
+function matchingLines(lines: readonly string[], term: string): Array<[string, number[], number]> {
+  const found: Array<[string, number[], number]> = [];
+  const stem = stemOf(term);
+  const root = stemPrefixOf(term);
   for (const line of lines) {
     const tab = line.indexOf('\t');
     const word = line.slice(0, tab);
-    if (word === term || (term.length > 1 && word.startsWith(term) && found.length < MAX_EXPANSIONS))
-      found.push([word, decodePostings(line.slice(tab + 1))]);
+    if (!word.startsWith(root)) continue;
+    const weight =
+      word === term
+        ? 1
+        : stemOf(word) === stem
+          ? STEM_WEIGHT
+          : term.length > 2 && word.startsWith(term) && found.length < MAX_EXPANSIONS
+            ? PREFIX_WEIGHT
+            : 0;
+    if (weight > 0) found.push([word, decodePostings(line.slice(tab + 1)), weight]);
   }
   return found;
 }
@@ -121,7 +140,15 @@ export function excerptAround(text: string, terms: readonly string[], length = 2
   if (start > 0) start = text.indexOf(' ', start) + 1 || start;
   let end = Math.min(text.length, start + length);
   if (end < text.length) end = text.lastIndexOf(' ', end) > start ? text.lastIndexOf(' ', end) : end;
-  return `${start > 0 ? '…' : ''}${text.slice(start, end).replace(/\s+/g, ' ')}${end < text.length ? '…' : ''}`;
+  return `${start > 0 ? '…' : ''}${joinLines(text.slice(start, end))}${end < text.length ? '…' : ''}`;
+}
+
+/** A chunk's lines (paragraphs, list items) on one line: " · " between items that end without punctuation. */
+export function joinLines(text: string): string {
+  return text
+    .replace(/([.!?:;,])\s*\n\s*/g, '$1 ')
+    .replace(/\s*\n\s*/g, ' · ')
+    .replace(/\s+/g, ' ');
 }
 
 function findWordStart(lower: string, term: string): number {

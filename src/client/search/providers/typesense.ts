@@ -76,6 +76,7 @@ export function toDocSearchHit(hit: TypesenseHit): DocSearchHit {
   }
   const content = doc.content ? (marked('content') ?? sanitizeHighlight(doc.content)) : null;
   return createHit({
+    objectID: doc.id ?? undefined,
     url: doc.url ?? '',
     type: (doc.type ?? 'content') as HitType,
     hierarchy,

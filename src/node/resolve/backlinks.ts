@@ -1,0 +1,106 @@
+/**
+ * Backlinks and the link graph, in one pass over every note's Markdown before any page is rendered (pages are written
+ * as their notes render, so a page cannot wait for the other notes' links). Links are found in the source
+ * (linkScan.ts) and resolved by the renderer's own link resolver, so a backlink exists exactly when the rendered link
+ * leads to the note.
+ */
+import type MarkdownIt from 'markdown-it';
+import { routeFromPathname, type Route, type SourcePath } from '../../shared/paths.js';
+import type { Backlink } from '../../shared/types.js';
+import type { LinkResolver, ResolvedLink } from '../markdown/noteEnv.js';
+import { parseWikilink } from '../markdown/obsidian/syntax.js';
+import type { ObsidianMarkdown } from '../markdown/obsidian/types.js';
+import { extractLinkContext } from './linkContext.js';
+import { scanMarkdownLinks } from './linkScan.js';
+import { shortenTitle } from './sidebar.js';
+
+/** What the collector reads of a note: where it is, its title and its Markdown. */
+export interface BacklinkSource {
+  readonly sourcePath: SourcePath;
+  readonly route: Route;
+  readonly title: string;
+  readonly body: string;
+}
+
+export interface BacklinkOptions {
+  readonly md: MarkdownIt;
+  /** The renderer's link resolver (NoteParser.resolveLink). */
+  readonly resolveLink: LinkResolver;
+  readonly baseUrl: string;
+  /**
+   * The note a `[[wikilink]]` names, from its inside as written (`Note#Heading|alias`); without it wikilinks are not
+   * counted. The wikilink index's, through noteOfWikilink.
+   */
+  readonly resolveWikilink?: ((inner: string, from: SourcePath) => SourcePath | undefined) | undefined;
+}
+
+/** The site's internal links: each note's backlinks by route, and every note-to-note link once, as note indices. */
+export interface SiteLinks {
+  readonly backlinks: ReadonlyMap<Route, readonly Backlink[]>;
+  /** [from, to] pairs of indices into the notes given, each pair once, no self links, in the order of the notes. */
+  readonly edges: readonly (readonly [number, number])[];
+}
+
+/**
+ * Scans every note's links: a note linking another (however often, with or without `#anchor`) is one backlink, with
+ * the context of its first link; each note's backlinks are in title order.
+ */
+export function collectSiteLinks(notes: readonly BacklinkSource[], options: BacklinkOptions): SiteLinks {
+  const indexOfRoute = new Map<string, number>();
+  const indexOfSource = new Map<string, number>();
+  notes.forEach((note, index) => {
+    indexOfRoute.set(routeKey(note.route), index);
+    indexOfSource.set(note.sourcePath, index);
+  });
+  const backlinks = new Map<Route, Backlink[]>();
+  const edges: [number, number][] = [];
+  notes.forEach((note, from) => {
+    const linked = new Set<number>();
+    for (const link of scanMarkdownLinks(note.body, options.md)) {
+      const to = link.wikilink
+        ? indexOfSource.get(options.resolveWikilink?.(link.target, note.sourcePath) ?? '')
+        : resolveTarget(link.target, note.sourcePath, options, indexOfRoute);
+      if (to === undefined || to === from || linked.has(to)) continue;
+      linked.add(to);
+      edges.push([from, to]);
+      const target = notes[to]!.route;
+      const context = extractLinkContext(note.body, link.start, link.end);
+      const list = backlinks.get(target) ?? [];
+      list.push({ title: shortenTitle(note.title), href: note.route, context });
+      backlinks.set(target, list);
+    }
+  });
+  for (const list of backlinks.values()) list.sort((a, b) => a.title.localeCompare(b.title, 'en'));
+  return { backlinks, edges };
+}
+
+/** The index of the note a scanned link leads to, if it leads to one. */
+function resolveTarget(
+  target: string,
+  from: SourcePath,
+  options: BacklinkOptions,
+  indexOfRoute: ReadonlyMap<string, number>,
+): number | undefined {
+  const route = linkedRoute(options.resolveLink(target, from), options.baseUrl);
+  return route === undefined ? undefined : indexOfRoute.get(routeKey(route));
+}
+
+/** A resolveWikilink hook on the build's wikilink index: the note a `[[Note#Heading|alias]]` names, if any. */
+export function noteOfWikilink(obsidian: Pick<ObsidianMarkdown, 'resolve'>): BacklinkOptions['resolveWikilink'] {
+  return (inner, from) => {
+    const { path } = parseWikilink(inner);
+    const found = path === '' ? undefined : obsidian.resolve(path, from);
+    return found && 'sourcePath' in found && found.isNote ? found.sourcePath : undefined;
+  };
+}
+
+/** The route a resolved link leads to, when it is a page of the site (not external, broken or a file). */
+export function linkedRoute(resolved: ResolvedLink, baseUrl: string): string | undefined {
+  if (resolved.external || resolved.broken !== undefined || resolved.asset) return undefined;
+  if (resolved.anchor) return resolved.anchor.route;
+  const path = resolved.href.split('#', 1)[0]!.split('?', 1)[0]!;
+  return path.startsWith('/') ? routeFromPathname(path, baseUrl) : undefined;
+}
+
+// The resolver accepts a route with or without its trailing slash: both name the note.
+const routeKey = (route: string) => (route.length > 1 && route.endsWith('/') ? route.slice(0, -1) : route);

@@ -1,0 +1,60 @@
+/**
+ * When each note last changed, as its page shows it: front matter `last_update` first, then git's date and author
+ * (or the file's time) when `showLastUpdateTime` / `showLastUpdateAuthor` ask for them.
+ */
+import type { LastUpdate } from '../../shared/types.js';
+import type { SiteConfig } from '../config/schema.js';
+import type { NoteDates } from '../notes/gitDates.js';
+import type { NoteSummary } from '../notes/note.js';
+
+/** A note with the date it last changed (what the recent page and the feeds list). */
+export interface RecentNote {
+  readonly doc: NoteSummary;
+  /** Milliseconds since the epoch. */
+  readonly time: number;
+  readonly lastUpdate: LastUpdate;
+}
+
+/** Whether the build reads the notes' dates (git, or the files' times): one of the options that show them is on. */
+export function wantsNoteDates(config: SiteConfig): boolean {
+  const { showLastUpdateTime, showLastUpdateAuthor, feeds } = config.docs;
+  return showLastUpdateTime || showLastUpdateAuthor || feeds === true;
+}
+
+/** Whether the site has the "Recently updated" page. */
+export function hasRecentPage(config: SiteConfig): boolean {
+  return config.docs.showLastUpdateTime && config.docs.recent > 0;
+}
+
+const dateFormat = new Intl.DateTimeFormat('en-US', {
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
+
+/**
+ * A note's last update as its page shows it: front matter `last_update` wins field by field; the date git (or the
+ * file) gives fills in when the config shows times, its author when it shows authors. Undefined when nothing shows.
+ */
+export function resolveLastUpdate(
+  doc: Pick<NoteSummary, 'frontMatter' | 'sourcePath'>,
+  dates: NoteDates | undefined,
+  config: SiteConfig,
+): (LastUpdate & { readonly time?: number }) | undefined {
+  const written = doc.frontMatter.last_update;
+  const known = dates?.get(doc.sourcePath);
+  const writtenTime = written?.date === undefined ? undefined : new Date(written.date).getTime();
+  const time =
+    writtenTime !== undefined && !Number.isNaN(writtenTime)
+      ? writtenTime
+      : config.docs.showLastUpdateTime
+        ? known?.time
+        : undefined;
+  const author = written?.author ?? (config.docs.showLastUpdateAuthor ? known?.author : undefined);
+  if (time === undefined && author === undefined) return undefined;
+  return {
+    ...(time !== undefined && { date: new Date(time).toISOString(), dateText: dateFormat.format(time), time }),
+    ...(author !== undefined && { author }),
+  };
+}
