@@ -1,7 +1,8 @@
 /**
  * `wiki dev` on (a temp copy of) the real corpus: startup time, and the time from writing a note to the new text
  * in the open page's DOM (target: 300 ms), for a small, a mid-size and the largest note; then a title change
- * (a full in-memory rebuild and a reload). Prints figures, asserts nothing.
+ * (a full in-memory rebuild and a reload); and the dev process's peak RSS (Linux: VmHWM) after start, after the first
+ * search and at the end (target: no more than `wiki build`'s peak on the same folder). Prints figures, asserts nothing.
  *   node --import tsx bench/dev-latency.ts [--edits 5]
  */
 import fs from 'node:fs';
@@ -35,10 +36,12 @@ fs.writeFileSync(
 
 const spawned = performance.now();
 const dev = await startDevProcess(siteDir);
+const devPid = childPids()[0]; // read before the browser starts: the dev server is this process's only child then
 const ready = /ready in ([\d.]+) s(.*)/.exec(dev.output());
 console.log(
   `startup: ${((performance.now() - spawned) / 1000).toFixed(2)} s from spawn to serving (the server's own figure: ${ready?.[1]} s${ready?.[2] ?? ''})`,
 );
+console.log(`dev process peak RSS after start: ${peakRss(devPid)}`);
 const browser = await launchBrowser();
 const page = await (await browser.newContext()).newPage();
 
@@ -89,6 +92,10 @@ for (const note of notes) {
   );
 }
 
+// The search index is built on the first request for it.
+await fetch(`${dev.url}search/index.json`).then((response) => response.arrayBuffer());
+console.log(`dev process peak RSS after edits and the first search: ${peakRss(devPid)}`);
+
 // A title change renames the sidebar entry: the sidebar and page models are rebuilt in place, every tab reloads.
 await openNote(notes[1]!.route);
 const file = path.join(siteDir, 'docs', notes[1]!.file);
@@ -115,6 +122,26 @@ console.log(
     .join('\n'),
 );
 
+console.log(`dev process peak RSS at the end (after a full in-memory rebuild): ${peakRss(devPid)}`);
 await browser.close();
 await dev.stop();
 fs.rmSync(siteDir, { recursive: true, force: true });
+
+/** This process's child processes (Linux), in start order. */
+function childPids(): number[] {
+  try {
+    return fs.readFileSync(`/proc/self/task/${process.pid}/children`, 'utf8').trim().split(/\s+/).map(Number);
+  } catch {
+    return [];
+  }
+}
+
+/** The process's peak resident set so far (VmHWM), or why it cannot be read. */
+function peakRss(pid: number | undefined): string {
+  try {
+    const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+    return `${Math.round(Number(/VmHWM:\s+(\d+)/.exec(status)![1]) / 1024)} MiB`;
+  } catch {
+    return 'n/a (needs Linux /proc)';
+  }
+}

@@ -27,6 +27,7 @@ interface Row {
   readonly systemSeconds: number;
   readonly peakMb: number;
   readonly outputMb: number;
+  readonly pages: PageSizes;
   readonly ok: boolean;
   readonly summary: string;
 }
@@ -36,6 +37,45 @@ function folderBytes(dir: string): number {
   for (const entry of fs.readdirSync(dir, { recursive: true, withFileTypes: true }))
     if (entry.isFile()) total += fs.statSync(path.join(entry.parentPath, entry.name)).size;
   return total;
+}
+
+interface PageSizes {
+  readonly count: number;
+  readonly meanKb: number;
+  readonly largestKb: number;
+  /** The `<aside class="doc-sidebar">` part of each page: bounded whatever the folder shape (sidebar windows). */
+  readonly meanSidebarKb: number;
+  readonly largestSidebarKb: number;
+}
+
+const noPages: PageSizes = { count: 0, meanKb: 0, largestKb: 0, meanSidebarKb: 0, largestSidebarKb: 0 };
+
+/** The HTML pages' sizes, and how much of each is the sidebar (output stays linear only while that is bounded). */
+function pageSizes(dir: string): PageSizes {
+  let count = 0;
+  let total = 0;
+  let largest = 0;
+  let sidebarTotal = 0;
+  let largestSidebar = 0;
+  for (const entry of fs.readdirSync(dir, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile() || !entry.name.endsWith('.html')) continue;
+    const html = fs.readFileSync(path.join(entry.parentPath, entry.name), 'latin1');
+    const start = html.indexOf('<aside class="doc-sidebar"');
+    const sidebar = start === -1 ? 0 : html.indexOf('</aside>', start) - start;
+    count += 1;
+    total += html.length;
+    largest = Math.max(largest, html.length);
+    sidebarTotal += sidebar;
+    largestSidebar = Math.max(largestSidebar, sidebar);
+  }
+  const kb = (bytes: number) => bytes / 1024;
+  return {
+    count,
+    meanKb: kb(total / Math.max(count, 1)),
+    largestKb: kb(largest),
+    meanSidebarKb: kb(sidebarTotal / Math.max(count, 1)),
+    largestSidebarKb: kb(largestSidebar),
+  };
 }
 
 /**
@@ -51,6 +91,7 @@ function buildOnce(name: string, notes: number, args: readonly string[], inputBy
   const summary = child.stdout.trim().split('\n').pop() ?? '';
   const { ok } = child;
   const outputMb = ok ? folderBytes(outDir) / 1e6 : 0;
+  const pages = ok ? pageSizes(outDir) : noPages;
   if (!ok)
     console.error(
       child.stderr
@@ -68,6 +109,7 @@ function buildOnce(name: string, notes: number, args: readonly string[], inputBy
     systemSeconds: systemSeconds!,
     peakMb: maxKb! / 1024,
     outputMb,
+    pages,
     ok,
     summary,
   };
@@ -81,6 +123,10 @@ function printRow(row: Row): void {
   const msPerOutputMb = (row.seconds * 1000) / row.outputMb;
   console.log(
     `         CPU ${row.userSeconds.toFixed(1)} s user + ${row.systemSeconds.toFixed(1)} s system | ${((row.outputMb * 1000) / row.notes).toFixed(0)} KB out per note, ${msPerOutputMb.toFixed(1)} ms per output MB`,
+  );
+  const { pages } = row;
+  console.log(
+    `         ${pages.count} HTML pages: ${pages.meanKb.toFixed(1)} KB mean, largest ${pages.largestKb.toFixed(0)} KB | sidebar ${pages.meanSidebarKb.toFixed(1)} KB mean per page, largest ${pages.largestSidebarKb.toFixed(1)} KB | ${((row.peakMb * 1024) / row.notes).toFixed(0)} KB peak RSS per note`,
   );
   console.log(`         ${row.summary.replace(/^.*-> \S+ /, '')}`);
 }

@@ -14,6 +14,7 @@ import { runServe } from './server/serveCommand.js';
 
 const usage = `Usage:
   wiki build [--docs DIR] [--out DIR] [--config FILE] [--strict]   build the site (default: docs/ -> build/)
+             [--no-cache]                                          render every page (else unchanged ones are reused)
   wiki serve [--dir DIR] [--config FILE] [--port N] [--host HOST]  serve a built site under its baseUrl (default: build/ on port 3000)
   wiki dev [--docs DIR] [--config FILE] [--port N] [--host HOST]   serve from memory, rebuild on change, live-update open tabs
                                                                    (answers only localhost names, and HOST when given)
@@ -69,6 +70,7 @@ async function runBuild(args: readonly string[]): Promise<number> {
       out: { type: 'string' },
       config: { type: 'string' },
       strict: { type: 'boolean', default: false },
+      'no-cache': { type: 'boolean', default: false },
     },
   });
   const started = performance.now();
@@ -91,6 +93,7 @@ async function runBuild(args: readonly string[]): Promise<number> {
   try {
     result = await buildSite(context, {
       strict: values.strict,
+      noCache: values['no-cache'],
       onWait: (pid) =>
         console.log(
           `Waiting for another \`wiki build\`${pid ? ` (pid ${pid})` : ''} writing ${context.displayPath(context.outDir) || '.'} to finish...`,

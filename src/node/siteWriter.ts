@@ -19,6 +19,8 @@ export interface SiteWriter {
   write(file: SiteFile): void;
   /** Copies a file as it is (absolute source) to a site-relative path. */
   copy(source: string, relPath: string): void;
+  /** Puts a file that is already written elsewhere (absolute source) at a site-relative path: a hard link, else a copy. */
+  link(source: string, relPath: string): void;
 }
 
 /**
@@ -35,12 +37,26 @@ export function createSiteWriter(dir: string): SiteWriter {
     return file;
   };
   const encoder = createPieceEncoder();
+  // A linked file shares its bytes with the live output: writing it again must make a new file, not change those.
+  const linked = new Set<string>();
+  const fresh = (relPath: string): string => {
+    const file = target(relPath);
+    if (linked.delete(file)) fs.rmSync(file, { force: true });
+    return file;
+  };
   return {
     write: ([relPath, contents]) =>
-      isPieces(contents)
-        ? writePieces(target(relPath), encoder(contents))
-        : fs.writeFileSync(target(relPath), contents),
-    copy: (source, relPath) => fs.copyFileSync(source, target(relPath)),
+      isPieces(contents) ? writePieces(fresh(relPath), encoder(contents)) : fs.writeFileSync(fresh(relPath), contents),
+    copy: (source, relPath) => fs.copyFileSync(source, fresh(relPath)),
+    link: (source, relPath) => {
+      const file = fresh(relPath);
+      linked.add(file);
+      try {
+        fs.linkSync(source, file);
+      } catch {
+        fs.copyFileSync(source, file, fs.constants.COPYFILE_FICLONE); // another file system, or no hard links
+      }
+    },
   };
 }
 

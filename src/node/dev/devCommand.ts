@@ -43,6 +43,10 @@ export async function runDev(args: readonly string[]): Promise<number> {
     return 1;
   }
   await new Promise<void>((resolve) => process.once('SIGINT', resolve).once('SIGTERM', resolve));
-  await server.close();
-  return 0;
+  // A stopped dev server leaves nothing running: a rebuild or watcher still in flight must not keep the process.
+  await Promise.race([server.close(), new Promise((resolve) => setTimeout(resolve, CLOSE_TIMEOUT_MS).unref())]);
+  process.exit(0);
 }
+
+/** How long Ctrl+C waits for open requests and the watcher to close before the process ends anyway. */
+const CLOSE_TIMEOUT_MS = 3000;

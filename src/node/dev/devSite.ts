@@ -5,6 +5,7 @@
 import path from 'node:path';
 import { setTimeout as sleep, setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import { htmlPathForRoute, pageDataPath } from '../../shared/paths.js';
+import { RecentMap } from '../../shared/recentMap.js';
 import type { DocPageModel, PageModel, ThemeSettings } from '../../shared/types.js';
 import type { ClientAssets } from '../pipeline/clientBundle.js';
 import { createBuildContext, type BuildContext } from '../context.js';
@@ -21,6 +22,8 @@ import { STYLESHEET_FILE } from '../search/index.js';
 
 // The search index files are written beside the search stylesheet.
 const searchDir = `${path.posix.dirname(STYLESHEET_FILE)}/`;
+// Pages rendered lately (HTML and data files): kept for the tabs that ask again, not the whole site (peak memory).
+const RECENT_PAGE_FILES = 48;
 
 export interface DevSite {
   readonly context: BuildContext;
@@ -37,7 +40,10 @@ export interface DevSite {
   notePages: DocPageModel[];
   /** Output path -> page, so a page can be rendered when asked for before the background render reaches it. */
   readonly pageByPath: Map<string, PageModel>;
+  /** The files but pages (bundles, sidebar files...): few and small next to the pages. */
   readonly files: SiteFileMap;
+  /** Pages' files rendered lately; any other page renders when asked for. */
+  readonly pages: RecentMap<string, string | Uint8Array>;
   /** Paths rendered from current data; the background render (of the data as first built) skips them. */
   readonly fresh: Set<string>;
   /** Site-relative path -> absolute source of the files served as they are (static/ and docs assets). */
@@ -105,6 +111,7 @@ export async function buildDevSite(options: BuildDevSiteOptions): Promise<DevSit
       ...client.files,
       ...site.feedFiles.map(([relPath, contents]) => [relPath, joinContents(contents)] as const),
     ]),
+    pages: new RecentMap(RECENT_PAGE_FILES),
     fresh: new Set(),
     copies: new Map([...site.staticCopies, ...site.assets].map(([source, relPath]) => [relPath, source])),
     diagnostics: [...context.diagnostics.items],
@@ -154,7 +161,7 @@ export function relayoutSite(devSite: DevSite): void {
   devSite.theme = layout.theme;
   devSite.relaidOut = true;
   for (const relPath of devSite.pageByPath.keys()) {
-    devSite.files.delete(relPath);
+    devSite.pages.delete(relPath);
     devSite.fresh.delete(relPath);
   }
   for (const relPath of devSite.files.keys()) if (relPath.startsWith('assets/sidebar-')) devSite.files.delete(relPath);
@@ -177,18 +184,22 @@ export function renderPages(devSite: DevSite, pages: readonly PageModel[]): void
     sidebar: devSite.site.sidebar,
     sidebars: devSite.site.sidebars,
     notePages: pages.filter((page): page is DocPageModel => page.kind === 'doc'),
-    specialPages: pages.filter((page) => page.kind !== 'doc'),
+    // All of them: the pages' runtime settings list their routes (loaded whole, never as page data). The render stops
+    // once the pages asked for are done, so the others are rendered only when one of them is asked for.
+    specialPages: devSite.site.specialPages,
     renderer: devSite.site.renderer,
     theme: devSite.theme,
     config: devSite.context.config,
     client: { ...devSite.client, files: new Map() },
     graph: devSite.site.graph,
   };
+  let left = wanted.size;
   for (const [relPath, contents] of renderSite(input)) {
     // The pages asked for, and the sidebar tree they link to (its name changes with the sidebar).
     if (!wanted.has(relPath) && !relPath.startsWith('assets/sidebar-')) continue;
-    devSite.files.set(relPath, joinContents(contents));
+    (wanted.has(relPath) ? devSite.pages : devSite.files).set(relPath, joinContents(contents));
     devSite.fresh.add(relPath);
+    if (wanted.has(relPath) && --left === 0) break;
   }
 }
 
@@ -199,13 +210,13 @@ export function deferBackgroundRender(devSite: DevSite, ms = 400): void {
 
 /** The rendered file, rendering its page first when the background render has not reached it yet. */
 export async function readSiteFile(devSite: DevSite, relPath: string): Promise<string | Uint8Array | undefined> {
-  const file = devSite.files.get(relPath);
   const page = devSite.pageByPath.get(relPath);
+  const file = page ? devSite.pages.get(relPath) : devSite.files.get(relPath);
   if (file !== undefined || page) deferBackgroundRender(devSite);
   if (file !== undefined) return file;
   if (page) {
     renderPages(devSite, [page]);
-    return devSite.files.get(relPath);
+    return devSite.pages.get(relPath);
   }
   // The search files come from the index worker; anything else from the full render: let it run now.
   if (relPath.startsWith(searchDir)) await keepSearchFiles(devSite);
@@ -232,11 +243,12 @@ async function renderInBackground(devSite: DevSite): Promise<void> {
 
 /** The search stylesheet and index, once the index worker has them (an edit does not wait for it). */
 async function keepSearchFiles(devSite: DevSite): Promise<void> {
-  for (const file of await devSite.site.searchFiles) if (!devSite.files.has(file[0])) keepBuiltFile(devSite, file);
+  for (const file of await devSite.site.searchFiles()) if (!devSite.files.has(file[0])) keepBuiltFile(devSite, file);
 }
 
-/** Keeps a file of the first full render unless an edit made it stale. */
+/** Keeps a file of the first full render unless an edit made it stale; pages render again when asked for. */
 function keepBuiltFile(devSite: DevSite, [relPath, contents]: SiteFile): void {
+  if (devSite.pageByPath.has(relPath)) return;
   const stalePage = devSite.relaidOut && (devSite.pageByPath.has(relPath) || relPath.startsWith('assets/sidebar-'));
   if (!devSite.fresh.has(relPath) && !stalePage) devSite.files.set(relPath, joinContents(contents));
 }

@@ -7,12 +7,12 @@ import { adviseFsError, leaseOutputFolder, type LeaseOptions } from './outputFol
  * Writes the site to a staging folder beside the output and swaps it in only when everything is written, so a failed
  * build leaves the last good site untouched (outputFolder.ts: the lock, the guard's marker, the atomic swap).
  * `writeFiles` fills that folder and returns false when the site must not replace the output (an error found while
- * writing it, such as a broken link with onBrokenLinks: throw).
+ * writing it, such as a broken link with onBrokenLinks: throw). `afterSwap` runs once the output is the new site.
  */
 export async function emitSite(
   outDir: string,
   writeFiles: (staging: string) => boolean | Promise<boolean>,
-  options: LeaseOptions = {},
+  options: LeaseOptions & { readonly afterSwap?: () => void } = {},
 ): Promise<void> {
   const lease = await leaseOutputFolder(outDir, options);
   try {
@@ -23,8 +23,10 @@ export async function emitSite(
       lease.discard();
       throw describeWriteError(error, lease.staging, outDir);
     }
-    if (keep) lease.swapIn();
-    else lease.discard();
+    if (keep) {
+      lease.swapIn();
+      options.afterSwap?.(); // still under the lock: the next build reads what this one leaves
+    } else lease.discard();
   } finally {
     lease.release();
   }

@@ -47,12 +47,14 @@ export function createNoteStream(
   context: BuildContext,
   search: Pick<SearchIndexJob, 'add'> & Partial<Pick<SearchIndexJob, 'end'>>,
   mdx: MdxContents,
+  /** Renders a note's content (`wiki build`'s cache reuses the last build's); renderNoteContent by default. */
+  renderContent: (note: Note, parser: NoteParser) => NoteContent = renderNoteContent,
 ): NoteStream {
   const { notes: sources, summaries, notePages, parser } = outline;
   const ahead: (NoteContent | undefined)[] = [];
   const linked: LinkCheckNote[] = [];
   const levels = context.config.tableOfContents;
-  const render = (note: Note) => mdx.get(note.sourcePath) ?? parseNoteContent(context, note, parser);
+  const render = (note: Note) => mdx.get(note.sourcePath) ?? parseNoteContent(context, note, parser, renderContent);
   const tailStart = startOfLast(sources, TAIL_CHARS);
   const fileByRoute = new Map<string, string>(sources.map((note) => [note.route, note.filePath]));
   let parsed = 0;

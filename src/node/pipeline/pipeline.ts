@@ -35,13 +35,14 @@ import { createObsidianMarkdown } from '../resolve/wikilinks.js';
 import { type DocsLayout, layOutDocs, loadSidebarsConfig } from '../resolve/layout.js';
 import type { SidebarsConfig } from '../resolve/sidebarsFile.js';
 import { buildThemeSettings } from '../resolve/themeSettings.js';
-import { bootSearchIndex, type SearchIndexBoot, startSearchIndex } from '../search/index.js';
-import { createSiteWriter } from '../siteWriter.js';
+import { bootSearchIndex, type SearchIndexBoot, type SearchIndexJob, startSearchIndex } from '../search/index.js';
+import { createSiteWriter, type SiteFile } from '../siteWriter.js';
 import { findThemeOverrides } from '../theme/components.js';
 import { bootRenderPool, type RenderPool } from './renderPool.js';
 import { startBundles } from './bundles.js';
 import { checkLinks, toLinkCheckNote } from './checkLinks.js';
 import { emitSite, listFilesToCopy } from './emit.js';
+import { type BuildCache, hashNoteSources, openBuildCache } from './buildCache.js';
 import type { NoteContentCache } from './noteCache.js';
 import { isMdxNote } from '../mdx/isMdxNote.js';
 import { createNoteStream, type MdxContents, parseNoteContent } from './noteStream.js';
@@ -238,6 +239,8 @@ export interface BuildOptions {
   readonly strict: boolean;
   /** Told when another build is writing the same output folder and this one waits for it. */
   readonly onWait?: (holderPid: number | undefined) => void;
+  /** A full build: no page or note is taken from the last build's cache (`--no-cache`), and the cache is rebuilt. */
+  readonly noCache?: boolean;
 }
 
 /**
@@ -248,6 +251,7 @@ export async function buildSite(context: BuildContext, options: BuildOptions): P
   // The index worker and the render pool's worker load their modules on the second core while this thread reads the site.
   const searchBoot = bootSearchIndex(context.config);
   const poolBoot = bootRenderPool();
+  let cache: BuildCache | undefined;
   try {
     const outline = await loadOutline(context);
     const failed = () => context.diagnostics.errorCount > 0 || (options.strict && context.diagnostics.warningCount > 0);
@@ -260,22 +264,38 @@ export async function buildSite(context: BuildContext, options: BuildOptions): P
       return { notes: outline.notes.length, routes: routes(outline.builtInPages) };
     }
     let specialPages: readonly { kind: string }[] = outline.builtInPages;
+    cache = timeStage(context, 'cache', () => openCache(context, outline, options));
+    const opened = cache;
     await emitSite(
       context.outDir,
       async (staging) => {
         // The pool renders with the engine's theme: a site's overrides are bundled for this thread alone.
         const pool = usesEngineRenderer(outline.extensions) ? poolBoot.start(staging) : undefined;
-        const written = await writeSite(context, outline, staging, { search: searchBoot, ...(pool && { pool }) });
+        const workers = { search: searchBoot, ...(pool && { pool }) };
+        const written = await writeSite(context, outline, staging, workers, opened);
         specialPages = written.specialPages;
         return !failed();
       },
-      { ...(options.onWait && { onWait: options.onWait }) },
+      { ...(options.onWait && { onWait: options.onWait }), afterSwap: () => opened.save() },
     );
     return { notes: outline.notes.length, routes: routes(specialPages) };
   } finally {
+    cache?.discard(); // a no-op once saved
     await searchBoot.cancel(); // a no-op once the index is written; else the build stopped before its worker was used
     await poolBoot.stop();
   }
+}
+
+/**
+ * The last build's notes and pages (buildCache.ts), or, with --no-cache, none: everything is rendered, and the cache
+ * written again. Notes that embed others (Obsidian's `![[Note]]`) hang on every note's source.
+ */
+function openCache(context: BuildContext, outline: SiteOutline, options: BuildOptions): BuildCache {
+  return openBuildCache(context, {
+    fresh: options.noCache === true,
+    noteInputs: outline.parser.obsidian?.enabled ? [hashNoteSources(outline.notes)] : [],
+    reusePages: usesEngineRenderer(outline.extensions),
+  });
 }
 
 /** Stages 5 to 7 into the staging folder: parse + render + emit every note's page, the other files, then check links. */
@@ -284,17 +304,20 @@ async function writeSite(
   outline: SiteOutline,
   staging: string,
   workers: { search: SearchIndexBoot; pool?: RenderPool },
+  cache: BuildCache,
 ): Promise<{ specialPages: readonly (SpecialPageModel | CustomPageModel)[] }> {
+  const writer = createSiteWriter(staging);
   // The index worker (and the render pool) write their files into the staging folder themselves, beside this thread.
-  const search = workers.search.start({ pages: outline.notePages, writeTo: staging });
+  const search = startSearch(outline, staging, workers.search, () =>
+    cache.reuseSearch({ ...outline, pages: outline.notePages }, writer),
+  );
   const { pool } = workers;
   try {
     const mdx = await renderMdx(context, outline);
-    const notes = createNoteStream(outline, context, search, mdx);
+    const notes = createNoteStream(outline, context, search, mdx, (note, parser) => cache.renderNote(note, parser));
     await timeStageAsync(context, 'parse', () => notes.renderAhead(outline.bundles)); // while esbuild bundles
     const { renderer, client } = await outline.bundles;
     const specialPages = completeSpecialPages(context, outline, renderer);
-    const writer = createSiteWriter(staging);
     const files = renderSite({
       sidebar: outline.sidebar,
       sidebars: outline.sidebars,
@@ -306,6 +329,7 @@ async function writeSite(
       config: context.config,
       client,
       sourceOf: notes.sourceOf,
+      reuse: (page, settings) => cache.reusePage(page, settings, writer),
       ...(pool && { pool }),
       graph: outline.graph,
     });
@@ -317,11 +341,24 @@ async function writeSite(
     const assets = timeStage(context, 'links', () => notes.checkLinks());
     for (const file of outline.feedFiles) writer.write(file);
     for (const [source, relPath] of [...outline.staticCopies, ...assets]) writer.copy(source, relPath);
+    cache.noteOtherFiles([...outline.staticCopies.values(), ...assets.values()]);
     return { specialPages };
   } catch (error) {
     await Promise.all([search.stop(), pool?.stop()]); // before emitSite removes the staging folder they write into
     throw error;
   }
+}
+
+/** The search index job, or, when the last build's index files were linked in unchanged, one that does nothing. */
+function startSearch(
+  outline: SiteOutline,
+  staging: string,
+  boot: SearchIndexBoot,
+  reuse: () => boolean,
+): Pick<SearchIndexJob, 'add' | 'end' | 'finish' | 'stop'> {
+  if (!reuse()) return boot.start({ pages: outline.notePages, writeTo: staging });
+  void boot.cancel(); // its worker is not needed: the second core is free for the pages
+  return { add: () => undefined, end: () => undefined, finish: async () => [], stop: async () => undefined };
 }
 
 /** A build that already failed still parses every note, so its link problems are reported with the others. */
@@ -356,10 +393,14 @@ export async function loadSite(context: BuildContext, options: LoadSiteOptions =
   const notePages = outline.notePages.map((page, index) =>
     withNoteContent(page, notes[index]!, tableOfContents, context.config.baseUrl),
   );
-  const search = startSearchIndex({ pages: notePages, config: context.config });
-  for (const note of notes) search.add(note);
-  const searchFiles = search.finish();
-  searchFiles.catch(() => undefined); // awaited when a search file is first asked for
+  // Built when a search file is first asked for: at load, its worker's heap would add to the parse's peak.
+  let searchFiles: Promise<SiteFile[]> | undefined;
+  const indexSearch = () => {
+    if (searchFiles) return searchFiles;
+    const search = startSearchIndex({ pages: notePages, config: context.config });
+    for (const note of notes) search.add(note);
+    return (searchFiles = search.finish());
+  };
   const { renderer, client } = await outline.bundles;
   const { notes: _notes, summaries: _summaries, bundles: _bundles, ...shared } = outline;
   return {
@@ -370,7 +411,7 @@ export async function loadSite(context: BuildContext, options: LoadSiteOptions =
     client,
     renderer,
     assets,
-    searchFiles,
+    searchFiles: indexSearch,
   };
 }
 

@@ -49,6 +49,8 @@ export interface RenderSiteInput {
   readonly sourceOf?: (route: string) => string | undefined;
   /** Another thread that renders and writes the note pages it takes (`wiki build`'s render pool). */
   readonly pool?: PagePool;
+  /** True when a note page's files were put in place without rendering it (`wiki build`'s cache: unchanged pages). */
+  readonly reuse?: (page: DocPageModel, settings: DocPageSettings) => boolean;
   /** The link graph file: written with the pages, its URL in every page's runtime settings. */
   readonly graph?: GraphFile | undefined;
 }
@@ -82,6 +84,7 @@ export function* renderSite(input: RenderSiteInput): Generator<SiteFile> {
     docRoutes.push(page.route);
     const shell = shells.of(page);
     if (shell.files.length > 0) yield* shell.files.splice(0);
+    if (input.reuse?.(page, shell.settings)) continue;
     if (shell !== first || !input.pool?.offer(page, input.sourceOf?.(page.route)))
       yield* renderNotePage(shell.render, page, input.sourceOf);
   }

@@ -70,6 +70,6 @@ export interface SiteData extends Omit<SiteOutline, 'notes' | 'summaries' | 'bun
   readonly renderer: PageRenderer;
   /** Docs-folder files that notes link: source path -> site-relative output path. */
   readonly assets: ReadonlyMap<string, string>;
-  /** The search files (stylesheet and index), settling once the index worker is done. */
-  readonly searchFiles: Promise<SiteFile[]>;
+  /** The search files (stylesheet and index): the index worker starts on the first call, later calls share it. */
+  readonly searchFiles: () => Promise<SiteFile[]>;
 }

@@ -141,17 +141,19 @@ export function renderPageParts(input: RenderPageInput): HtmlParts {
       : []),
     ...page.head.map(renderHeadTag),
     `<script>${buildHeadScript(site)}</script>`,
+    // The stylesheet is the only request first paint waits for: requested first, it takes the document's connection.
+    ...stylesheets.map((href) => `<link rel="stylesheet" href="${escapeAttribute(href)}">`),
     ...resourceHints,
     // `crossorigin` gives the preload the credentials mode of a default fetch(), so the fetch reuses it.
     ...(input.preloads ?? []).map(
-      (href) => `<link rel="preload" href="${escapeAttribute(href)}" as="fetch" crossorigin>`,
+      (href) => `<link rel="preload" href="${escapeAttribute(href)}" as="fetch" crossorigin fetchpriority="low">`,
     ),
-    ...stylesheets.map((href) => `<link rel="stylesheet" href="${escapeAttribute(href)}">`),
   ];
   const locale = site.locale ?? DEFAULT_LOCALE;
   const tail = [
     `<script id="__wiki-boot" type="application/json">${escapeJsonForScript(bootJson)}</script>`,
-    ...scripts.map((src) => `<script type="module" src="${escapeAttribute(src)}"></script>`),
+    // Low priority: the page is readable before its script runs, which only hydrates it.
+    ...scripts.map((src) => `<script type="module" src="${escapeAttribute(src)}" fetchpriority="low"></script>`),
   ];
   const opening =
     `<!doctype html>\n<html lang="${escapeAttribute(locale.htmlLang)}" dir="${locale.direction}" data-theme="${site.colorMode.defaultMode}">\n` +

@@ -9,6 +9,7 @@ import { useTranslate } from '../Translate/index.js';
 import { clsx, isExternalUrl, withBaseUrl } from '../utils/index.js';
 import { NavbarDropdown, NavbarMobileDropdown } from './Dropdown.js';
 import { DROPDOWN_TYPES, NavbarLink } from './items.js';
+import { navbarLogoAlt } from './logoAlt.js';
 
 export { isNavbarItemActive, navbarDropdownItems, navbarItemLabel, versionEntryTarget } from './items.js';
 export { autoHeightDuration } from './collapse.js';
@@ -32,15 +33,15 @@ export function NavbarBrand({ className }: { className?: string }) {
       target={logo?.target ?? (external ? '_blank' : undefined)}
       rel={external ? 'noopener noreferrer' : undefined}
     >
-      {logo && <NavbarLogoImage logo={logo} fallbackAlt={title ?? site.title} />}
+      {logo && <NavbarLogoImage logo={logo} title={title} />}
       {title && <b className="navbar__title">{title}</b>}
     </a>
   );
 }
 
-function NavbarLogoImage({ logo, fallbackAlt }: { logo: NavbarLogo; fallbackAlt: string }) {
+function NavbarLogoImage({ logo, title }: { logo: NavbarLogo; title: string | undefined }) {
   const { site } = useThemeContext();
-  const alt = logo.alt ?? `${fallbackAlt} logo`;
+  const alt = navbarLogoAlt(logo, title, site.title);
   const size = { width: logo.width, height: logo.height };
   const src = withBaseUrl(site.baseUrl, logo.src);
   if (!logo.srcDark) return <img className="navbar__logo" src={src} alt={alt} {...size} />;

@@ -1,0 +1,329 @@
+/**
+ * The persistent cache of `wiki build`, kept in the output's work folder (`.<name>.wiki/cache/`), so a build after a
+ * small change parses and renders only what the change touches:
+ * - notes.json: each note's rendered content, by file, under a hash of its source (path, lines above, Markdown); it is
+ *   reused while every link it holds resolves as it did (a new note can mend a broken link, a removed one break it).
+ *   Read and written a note at a time (noteCacheFile.ts), so the cache adds no note's content to a build's peak.
+ * - pages.json: each page's files, under a hash of everything its HTML is made from (its page model with content, and
+ *   the settings of its sidebar). An unchanged page's files are hard-linked from the current output into the staging
+ *   folder, when they are still the files that build wrote (same size and time), instead of rendered again.
+ * Both are keyed by the build key (engine, config, docs folder): another key means a full build. A file that cannot be
+ * read back exactly as written (bad JSON, another format, a checksum mismatch) is ignored with one warning and rebuilt.
+ */
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { isDeepStrictEqual } from 'node:util';
+import { htmlPathForRoute, pageDataPath } from '../../shared/paths.js';
+import type { DocPageModel } from '../../shared/types.js';
+import type { BuildContext } from '../context.js';
+import type { LinkRecord, ResolvedLink } from '../markdown/noteEnv.js';
+import type { Note, NoteContent, NoteSummary } from '../notes/note.js';
+import { type NoteParser, renderNoteContent } from '../notes/parseNotes.js';
+import { createNoteCacheWriter, readNoteCache } from './noteCacheFile.js';
+import { workFolderOf } from './outputFolder.js';
+import type { SiteWriter } from '../siteWriter.js';
+import type { DocPageSettings } from './renderSite.js';
+
+/** Bumped whenever what the cache files hold changes shape. */
+const CACHE_FORMAT = 'wiki-build-cache/1';
+
+/** A note's content as stored: its links compact, since most are external links whose href is their target. */
+interface CachedNote {
+  readonly hash: string;
+  readonly content: Omit<NoteContent, 'links'> & { readonly links: readonly StoredLink[] };
+}
+
+/** A note of the last build's cache: its entry, and the JSON text it was read from. */
+interface OldNote {
+  readonly entry: CachedNote;
+  readonly json: string;
+}
+
+/** A link: [target, line] when it resolves to an external link to its target (most do), else with its resolution. */
+type StoredLink = readonly [target: string, line: number, resolved?: ResolvedLink];
+
+/** A page's output files as the build that wrote them left them: site-relative path, size, modification time. */
+type FileStamp = readonly [relPath: string, size: number, mtimeMs: number];
+
+interface CachedSearch {
+  readonly key: string;
+  readonly files: readonly FileStamp[];
+}
+
+interface CachedPage {
+  readonly hash: string;
+  readonly files: readonly FileStamp[];
+}
+
+export interface BuildCache {
+  /** A note's content: the last build's while still valid, else rendered now. */
+  renderNote(note: Note, parser: NoteParser): NoteContent;
+  /** Links the page's files from the last build through `writer` when nothing they are made from changed. */
+  reusePage(page: DocPageModel, settings: DocPageSettings, writer: SiteWriter): boolean;
+  /**
+   * Links the last build's search index files through `writer` when nothing the index is made from changed (every
+   * note's source, what its links lead to, the pages' routes and breadcrumbs); false when the index must be built.
+   */
+  reuseSearch(input: SearchInputs, writer: SiteWriter): boolean;
+  /** Files under the search folder that the index does not make (static files, docs assets): never taken as its. */
+  noteOtherFiles(relPaths: Iterable<string>): void;
+  /** Records this build's pages and notes; called once the staging folder is the output. */
+  save(): void;
+  /** Drops what this build wrote of its cache, unless save() kept it (a failed build). */
+  discard(): void;
+}
+
+/** What the search index is made from, besides the config. */
+export interface SearchInputs {
+  readonly notes: readonly Note[];
+  readonly summaries: readonly NoteSummary[];
+  readonly pages: readonly Pick<DocPageModel, 'route' | 'breadcrumbs'>[];
+  readonly parser: NoteParser;
+}
+
+/** Where the search index's files are: search/index.ts's INDEX_DIR. */
+const SEARCH_DIR = 'search';
+
+export interface BuildCacheOptions {
+  /** What every note's content depends on besides its own source (e.g. every note's, when notes embed others). */
+  readonly noteInputs: readonly string[];
+  /** False when pages render with code the build key does not cover (a site's theme overrides, custom pages). */
+  readonly reusePages: boolean;
+  /** Reads nothing back (`--no-cache`): a full build, which then leaves its own cache. */
+  readonly fresh?: boolean;
+}
+
+/** The cache of the build writing `context.outDir`. */
+export function openBuildCache(context: BuildContext, options: BuildCacheOptions): BuildCache {
+  const dir = path.join(workFolderOf(context.outDir), 'cache');
+  const key = hashOf(buildIdentity(context));
+  const notesKey = hashOf([key, ...options.noteInputs]);
+  const warn = warnOnce();
+  const read = <T>(name: string, fileKey: string) =>
+    options.fresh ? undefined : readCacheFile<T>(path.join(dir, name), fileKey, warn);
+  const notesFile = path.join(dir, 'notes.json');
+  // The last build's notes as text, parsed one at a time; this build's streamed to disk: no build holds them all.
+  const oldNotes = options.fresh ? undefined : readNoteCache(notesFile, { format: CACHE_FORMAT, key: notesKey }, warn);
+  const oldCount = oldNotes?.size ?? 0;
+  const newNotes = createNoteCacheWriter(notesFile, { format: CACHE_FORMAT, key: notesKey });
+  const validated = new Map<string, OldNote>(); // parsed by reuseSearch's check, until the note is rendered
+  const oldPages = options.reusePages ? (read<Record<string, CachedPage>>('pages.json', key) ?? {}) : {};
+  const pages = new Map<string, { hash: string; relPaths: readonly string[] }>();
+  const oldSearch = options.reusePages ? read<CachedSearch>('search.json', key) : undefined;
+  const settingsHashes = new WeakMap<DocPageSettings, string>();
+  const sourceHashes = new Map<string, string>(); // by file: a note's Markdown is let go once it is rendered
+  const otherFiles = new Set<string>();
+  /** The last build's entry of a note, parsed (and no longer held as text). */
+  const takeOld = (filePath: string): OldNote | undefined => {
+    const parsed = validated.get(filePath);
+    if (parsed) return parsed;
+    const json = oldNotes?.get(filePath);
+    oldNotes?.delete(filePath);
+    return json === undefined ? undefined : { entry: JSON.parse(json) as CachedNote, json };
+  };
+  const isValid = (note: Note, parser: NoteParser, hash: string) => {
+    const old = takeOld(note.filePath);
+    if (old) validated.set(note.filePath, old);
+    return old?.entry.hash === hash && linksResolveAsBefore(old.entry.content.links, note, parser);
+  };
+  let searchKey: string | undefined;
+  let changed = false;
+  return {
+    renderNote(note, parser) {
+      const hash = sourceHashes.get(note.filePath) ?? hashNoteSource(note);
+      const old = takeOld(note.filePath);
+      validated.delete(note.filePath);
+      if (old?.entry.hash === hash && linksResolveAsBefore(old.entry.content.links, note, parser)) {
+        newNotes.add(note.filePath, old.json); // as it was read: no second serialisation
+        return { ...old.entry.content, links: old.entry.content.links.map(decodeLink) };
+      }
+      const content = renderNoteContent(note, parser);
+      changed = true;
+      const entry: CachedNote = { hash, content: { ...content, links: content.links.map(encodeLink) } };
+      newNotes.add(note.filePath, JSON.stringify(entry));
+      return content;
+    },
+    reusePage(page, settings, writer) {
+      let settingsHash = settingsHashes.get(settings);
+      if (settingsHash === undefined) settingsHashes.set(settings, (settingsHash = hashOf([JSON.stringify(settings)])));
+      const hash = hashOf([settingsHash, JSON.stringify(page)]);
+      const relPaths = [htmlPathForRoute(page.route), pageDataPath(page.route)];
+      pages.set(page.route, { hash, relPaths });
+      const cached = oldPages[page.route];
+      return cached?.hash === hash && linkFiles(cached.files, context.outDir, writer);
+    },
+    reuseSearch(input, writer) {
+      for (const note of input.notes) sourceHashes.set(note.filePath, hashNoteSource(note));
+      searchKey = hashOf([
+        JSON.stringify(input.pages.map((page) => [page.route, page.breadcrumbs])),
+        JSON.stringify(input.summaries.map((doc) => [doc.id, doc.route, doc.title, doc.contentHasTitle])),
+        ...input.notes.map((note) => sourceHashes.get(note.filePath)!),
+      ]);
+      if (oldSearch?.key !== searchKey) return false;
+      if (!input.notes.every((note) => isValid(note, input.parser, sourceHashes.get(note.filePath)!))) return false;
+      return linkFiles(oldSearch.files, context.outDir, writer);
+    },
+    noteOtherFiles(relPaths) {
+      for (const relPath of relPaths) otherFiles.add(relPath);
+    },
+    discard: () => newNotes.discard(),
+    save() {
+      try {
+        fs.mkdirSync(dir, { recursive: true });
+        const stamped = stampPages(pages, context.outDir);
+        const search = searchKey === undefined ? undefined : stampSearch(searchKey, context.outDir, otherFiles, pages);
+        if (changed || newNotes.count !== oldCount) newNotes.commit();
+        else newNotes.discard();
+        if (!isDeepStrictEqual(stamped, oldPages)) writeCacheFile(path.join(dir, 'pages.json'), key, stamped);
+        if (isDeepStrictEqual(search, oldSearch)) return;
+        if (search) writeCacheFile(path.join(dir, 'search.json'), key, search);
+        else fs.rmSync(path.join(dir, 'search.json'), { force: true });
+      } catch (error) {
+        newNotes.discard();
+        // The site is written: a cache not saved only makes the next build render more.
+        warn(`Could not write the build cache in ${dir} (${(error as Error).message}); the next build renders more.`);
+      }
+    },
+  };
+}
+
+/** A digest of every note's source: what a note's content hangs on when notes embed one another (`![[Note]]`). */
+export function hashNoteSources(notes: readonly Note[]): string {
+  return hashOf(notes.flatMap((note) => [note.filePath, note.sourcePath, String(note.lineOffset), note.body]));
+}
+
+/** What every note and page of a build is made with besides its own inputs: the engine, config and folders. */
+function buildIdentity(context: BuildContext): string[] {
+  const configFile = path.resolve(context.siteDir, context.configPath);
+  const configText = fs.existsSync(configFile) ? fs.readFileSync(configFile, 'utf8') : '';
+  // The engine's bundle is named by the hash of its sources: its URL changes with any of them.
+  return [import.meta.url, configText, JSON.stringify(context.config), context.docsDir, context.mode];
+}
+
+/** Every link the note had resolves to what it was rendered with (by this build's resolver). */
+function linksResolveAsBefore(links: readonly StoredLink[], note: Note, parser: NoteParser): boolean {
+  return links.every(([target, , resolved]) => {
+    const now = parser.resolveLink(target, note.sourcePath);
+    // A compact link (most are) is an external link to its target: checked without a deep comparison.
+    if (resolved === undefined) return now.href === target && now.external && Object.keys(now).length === 2;
+    return isDeepStrictEqual(now, resolved);
+  });
+}
+
+function encodeLink(link: LinkRecord): StoredLink {
+  const compact: StoredLink = [link.target, link.line];
+  return isDeepStrictEqual(decodeLink(compact), link) ? compact : [link.target, link.line, link.resolved];
+}
+
+function decodeLink([target, line, resolved]: StoredLink): LinkRecord {
+  return { target, line, resolved: resolved ?? { href: target, external: true } };
+}
+
+/** Hard-links (else copies) the page's files when each is still what the last build wrote. */
+function linkFiles(files: readonly FileStamp[], outDir: string, writer: SiteWriter): boolean {
+  const sources = files.map(([relPath]) => path.join(outDir, relPath));
+  const unchanged = files.every(([, size, mtimeMs], index) => {
+    const stat = fs.statSync(sources[index]!, { throwIfNoEntry: false });
+    return stat?.isFile() === true && stat.size === size && stat.mtimeMs === mtimeMs;
+  });
+  if (!unchanged) return false;
+  files.forEach(([relPath], index) => writer.link(sources[index]!, relPath));
+  return true;
+}
+
+/** Each page's files as they are now in the output (a file missing there is left out, so never reused). */
+function stampPages(
+  pages: ReadonlyMap<string, { hash: string; relPaths: readonly string[] }>,
+  outDir: string,
+): Record<string, CachedPage> {
+  const stamped: Record<string, CachedPage> = {};
+  for (const [route, { hash, relPaths }] of pages) {
+    const files: FileStamp[] = [];
+    for (const relPath of relPaths) {
+      const stat = fs.statSync(path.join(outDir, relPath), { throwIfNoEntry: false });
+      if (stat) files.push([relPath, stat.size, stat.mtimeMs]);
+    }
+    if (files.length === relPaths.length) stamped[route] = { hash, files };
+  }
+  return stamped;
+}
+
+/** The search index's files in the output: those under its folder that no page, static file or docs asset is. */
+function stampSearch(
+  searchKey: string,
+  outDir: string,
+  otherFiles: ReadonlySet<string>,
+  pages: ReadonlyMap<string, { relPaths: readonly string[] }>,
+): CachedSearch | undefined {
+  const others = new Set([...otherFiles, ...[...pages.values()].flatMap((page) => page.relPaths)]);
+  const folder = path.join(outDir, SEARCH_DIR);
+  if (!fs.existsSync(folder)) return undefined;
+  const files: FileStamp[] = [];
+  for (const entry of fs.readdirSync(folder, { recursive: true, withFileTypes: true })) {
+    const relPath = path.relative(outDir, path.join(entry.parentPath, entry.name)).split(path.sep).join('/');
+    if (!entry.isFile() || others.has(relPath)) continue;
+    const stat = fs.statSync(path.join(outDir, relPath));
+    files.push([relPath, stat.size, stat.mtimeMs]);
+  }
+  return { key: searchKey, files: files.sort(([a], [b]) => (a < b ? -1 : 1)) };
+}
+
+function hashNoteSource(note: Note): string {
+  return hashOf([note.sourcePath, note.filePath, String(note.lineOffset), note.body]);
+}
+
+/** Header line (format, build key, checksum of the rest), then the JSON body; written whole, then renamed. */
+function writeCacheFile(file: string, key: string, value: unknown): void {
+  const body = Buffer.from(JSON.stringify(value));
+  const header = JSON.stringify({ format: CACHE_FORMAT, key, checksum: checksumOf(body) });
+  const partial = `${file}.${process.pid}.tmp`;
+  fs.writeFileSync(partial, Buffer.concat([Buffer.from(`${header}\n`), body]));
+  fs.renameSync(partial, file);
+}
+
+/** The cached value, or undefined when absent, made under another key, or not exactly what was written (warned). */
+function readCacheFile<T>(file: string, key: string, warn: (message: string) => void): T | undefined {
+  let bytes: Buffer;
+  try {
+    bytes = fs.readFileSync(file);
+  } catch {
+    return undefined; // no cache yet
+  }
+  const newline = bytes.indexOf(0x0a);
+  const body = bytes.subarray(newline + 1);
+  try {
+    const header = JSON.parse(bytes.toString('utf8', 0, Math.max(newline, 0))) as {
+      format?: unknown;
+      key?: unknown;
+      checksum?: unknown;
+    };
+    if (header.format !== CACHE_FORMAT) throw new Error(`it is not in this engine's format (${CACHE_FORMAT})`);
+    if (header.key !== key) return undefined; // made by another engine, config or folder: a full build, no warning
+    if (header.checksum !== checksumOf(body)) throw new Error('its checksum does not match its contents');
+    return JSON.parse(body.toString('utf8')) as T;
+  } catch (error) {
+    warn(`Ignored the build cache file ${file}: ${(error as Error).message}. This build rebuilds it.`);
+    return undefined;
+  }
+}
+
+/** One warning per build, however many cache files are bad. */
+function warnOnce(): (message: string) => void {
+  let warned = false;
+  return (message) => {
+    if (!warned) console.warn(`warning ${message}`);
+    warned = true;
+  };
+}
+
+function hashOf(parts: readonly string[]): string {
+  const hash = crypto.createHash('sha256');
+  for (const part of parts) hash.update(part).update('\0');
+  return hash.digest('base64url');
+}
+
+/** SHA-1 of the bytes: it tells a damaged file, not a forged one, and hashes twice as fast as SHA-256 here. */
+function checksumOf(bytes: Uint8Array): string {
+  return crypto.createHash('sha1').update(bytes).digest('base64url');
+}

@@ -1,0 +1,187 @@
+/**
+ * Incremental `wiki build` (pipeline/buildCache.ts), through the real CLI: after seeded random edits, renames, new
+ * notes and deletions, a build that reuses the last one's cache writes exactly the files of a `--no-cache` full build
+ * of the same notes; unchanged pages are reused, not rewritten; a corrupted or foreign cache is ignored with one
+ * warning and rebuilt.
+ */
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, it } from 'node:test';
+import { workFolderOf } from '../../src/node/pipeline/outputFolder.js';
+import { makeTempDir, runWiki } from '../helpers/cli.js';
+import { snapshotFiles } from './builtSite.js';
+
+const TOPICS = ['alpha', 'beta', 'gamma'];
+
+/** A small deterministic generator (mulberry32), so a failing sequence of edits can be replayed. */
+function seededRandom(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = Math.imul(state ^ (state >>> 15), 1 | state);
+    t ^= t + Math.imul(t ^ (t >>> 7), 61 | t);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** The site's notes, docs-relative path -> Markdown. */
+type Notes = Map<string, string>;
+
+function noteText(name: string, random: () => number, others: readonly string[]): string {
+  const pick = () => others[Math.floor(random() * others.length)];
+  const target = pick();
+  const link = target ? `[see ${target}](/${target})` : 'no link';
+  const tag = TOPICS[Math.floor(random() * TOPICS.length)];
+  const position = Math.floor(random() * 5);
+  return `---\ntags: [${tag}]\nsidebar_position: ${position}\n---\n# ${name}\n\nAbout ${name}: ${link}.\n\n## Part ${Math.floor(random() * 100)}\n\nText ${random().toFixed(6)}.\n`;
+}
+
+function makeNotes(random: () => number, count: number): Notes {
+  const notes: Notes = new Map();
+  for (let n = 0; n < count; n++) {
+    const file = `${TOPICS[n % TOPICS.length]}/note-${n}.md`;
+    notes.set(file, noteText(`Note ${n}`, random, [...notes.keys()]));
+  }
+  return notes;
+}
+
+/** One random change: an edited note, a renamed one, a deleted one or a new one. */
+function changeNotes(notes: Notes, random: () => number, step: number): void {
+  const files = [...notes.keys()];
+  const file = files[Math.floor(random() * files.length)]!;
+  const kind = Math.floor(random() * 4);
+  if (kind === 0) notes.set(file, `${notes.get(file)!}\nEdited in step ${step}, see [this](/${files[0]}).\n`);
+  if (kind === 1) {
+    const text = notes.get(file)!;
+    notes.delete(file);
+    notes.set(`${TOPICS[step % TOPICS.length]}/renamed-${step}.md`, text);
+  }
+  if (kind === 2 && notes.size > 3) notes.delete(file);
+  if (kind === 3)
+    notes.set(`${TOPICS[(step + 1) % TOPICS.length]}/new-${step}.md`, noteText(`New ${step}`, random, files));
+}
+
+function writeNotes(site: string, notes: Notes): void {
+  const docs = path.join(site, 'docs');
+  fs.rmSync(docs, { recursive: true, force: true });
+  for (const [file, text] of notes) {
+    fs.mkdirSync(path.dirname(path.join(docs, file)), { recursive: true });
+    fs.writeFileSync(path.join(docs, file), text);
+  }
+}
+
+function makeSite(): string {
+  const site = path.join(makeTempDir('wiki-incremental-'), 'site');
+  fs.mkdirSync(site);
+  fs.writeFileSync(
+    path.join(site, 'wiki.config.ts'),
+    "export default { title: 'Incremental', url: 'https://incremental.example.com', onBrokenLinks: 'warn' };\n",
+  );
+  return site;
+}
+
+async function build(site: string, out: string, ...flags: string[]): Promise<string> {
+  const result = await runWiki(['build', '--out', out, ...flags], { cwd: site });
+  assert.equal(result.code, 0, result.stderr);
+  return result.stderr;
+}
+
+/** Builds incrementally into build/ and fully into full/, and asserts both hold the same files, byte for byte. */
+async function assertSameAsFullBuild(site: string): Promise<string> {
+  const stderr = await build(site, 'build');
+  await build(site, 'full', '--no-cache');
+  const incremental = snapshotFiles(path.join(site, 'build'));
+  const full = snapshotFiles(path.join(site, 'full'));
+  assert.deepEqual([...incremental.keys()], [...full.keys()]);
+  for (const [file, digest] of full) assert.equal(incremental.get(file), digest, `${file} differs from a full build`);
+  return stderr;
+}
+
+const inodeOf = (site: string, relPath: string) => fs.statSync(path.join(site, 'build', relPath)).ino;
+
+describe('incremental wiki build', () => {
+  it('writes what a full build writes after random edits, renames, new notes and deletions', async () => {
+    const random = seededRandom(26);
+    const site = makeSite();
+    const notes = makeNotes(random, 12);
+    writeNotes(site, notes);
+    await assertSameAsFullBuild(site);
+    for (let step = 0; step < 6; step++) {
+      for (let change = 0; change < 1 + Math.floor(random() * 3); change++) changeNotes(notes, random, step);
+      writeNotes(site, notes);
+      await assertSameAsFullBuild(site);
+    }
+  });
+
+  it('reuses the files of unchanged pages and renders the changed ones', async () => {
+    const site = makeSite();
+    const notes = makeNotes(seededRandom(7), 6);
+    writeNotes(site, notes);
+    await build(site, 'build');
+    const [edited, untouched] = ['beta/note-4', 'gamma/note-5'];
+    const reused = [`${edited}.html`, `${untouched}.html`, 'search/index.json'];
+    const before = reused.map((file) => inodeOf(site, file));
+    await assertSameAsFullBuild(site);
+    assert.deepEqual(
+      reused.map((file) => inodeOf(site, file)),
+      before,
+      'a build of unchanged notes reuses every page file and the search index',
+    );
+    notes.set(`${edited}.md`, notes.get(`${edited}.md`)!.replace('About', 'Now about'));
+    writeNotes(site, notes);
+    await assertSameAsFullBuild(site);
+    assert.notEqual(inodeOf(site, `${edited}.html`), before[0], 'the edited note is rendered again');
+    assert.equal(inodeOf(site, `${untouched}.html`), before[1], 'a page the edit does not reach is reused');
+    assert.ok(fs.readFileSync(path.join(site, 'build', `${edited}.html`), 'utf8').includes('Now about'));
+  });
+
+  it('indexes again for search when only the set of notes changes (a note nobody links to added, then removed)', async () => {
+    const site = makeSite();
+    const notes = makeNotes(seededRandom(11), 6);
+    writeNotes(site, notes);
+    await build(site, 'build');
+    notes.set('alpha/lonely.md', '# Lonely\n\nA word only this note has: quixotically.\n');
+    writeNotes(site, notes);
+    await assertSameAsFullBuild(site);
+    notes.delete('alpha/lonely.md');
+    writeNotes(site, notes);
+    await assertSameAsFullBuild(site);
+  });
+
+  it('renders again a note that embeds an edited note (Obsidian transclusion)', async () => {
+    const site = makeSite();
+    const notes: Notes = new Map([
+      ['alpha/host.md', '# Host\n\n![[guest]]\n\nSee [[guest]].\n'],
+      ['beta/guest.md', '# Guest\n\nFirst words.\n'],
+    ]);
+    writeNotes(site, notes);
+    await build(site, 'build');
+    notes.set('beta/guest.md', '# Guest\n\nSecond words.\n');
+    writeNotes(site, notes);
+    await assertSameAsFullBuild(site);
+    assert.ok(fs.readFileSync(path.join(site, 'build', 'alpha/host.html'), 'utf8').includes('Second words'));
+  });
+
+  for (const [name, spoil] of [
+    ['bad JSON', (text: string) => `{"format": ${text.length}`],
+    ['another format', (text: string) => text.replace('wiki-build-cache/', 'other-cache/')],
+    ['a checksum mismatch', (text: string) => text.replace(/("html":")/, '$1<b>planted</b>')],
+  ] as const) {
+    it(`ignores a cache file with ${name}, with one warning, and rebuilds it`, async () => {
+      const site = makeSite();
+      const notes = makeNotes(seededRandom(3), 5);
+      writeNotes(site, notes);
+      await build(site, 'build');
+      const cacheDir = path.join(workFolderOf(path.join(site, 'build')), 'cache');
+      for (const file of ['notes.json', 'pages.json']) {
+        const cacheFile = path.join(cacheDir, file);
+        fs.writeFileSync(cacheFile, spoil(fs.readFileSync(cacheFile, 'utf8')));
+      }
+      const stderr = await assertSameAsFullBuild(site);
+      assert.equal(stderr.match(/Ignored the build cache/g)?.length, 1, stderr);
+      assert.ok(!fs.readFileSync(path.join(site, 'build', 'alpha/note-0.html'), 'utf8').includes('planted'));
+      assert.equal(await build(site, 'build').then((again) => again.includes('Ignored the build cache')), false);
+    });
+  }
+});
