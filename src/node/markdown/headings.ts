@@ -1,5 +1,6 @@
 import type MarkdownIt from 'markdown-it';
 import type Token from 'markdown-it/lib/token.mjs';
+import { escapeHtml } from '../../shared/html.js';
 import type { NoteEnv } from './noteEnv.js';
 
 // `## Title {#custom-id}` and Docusaurus 3.10's `## Title {/* #custom-id */}` (valid MDX): explicit heading ids.
@@ -56,9 +57,14 @@ export function headingIdsPlugin(md: MarkdownIt): void {
     const close = tokens[idx]!;
     const meta = close.meta as { id: string; text: string } | null;
     if (!meta) return `</${close.tag}>\n`;
-    const label = md.utils.escapeHtml(`Direct link to ${meta.text}`);
-    return `<a href="#${md.utils.escapeHtml(meta.id)}" class="hash-link" aria-label="${label}" title="${label}">\u200B</a></${close.tag}>\n`;
+    return `${headingAnchorHtml(meta.id, meta.text)}</${close.tag}>\n`;
   };
+}
+
+/** The "#" link a heading ends with (Markdown and MDX notes alike), escaped as markdown-it escapes text. */
+export function headingAnchorHtml(id: string, text: string): string {
+  const label = escapeHtml(`Direct link to ${text}`);
+  return `<a href="#${escapeHtml(id)}" class="hash-link" aria-label="${label}" title="${label}">\u200B</a>`;
 }
 
 /** The heading's plain text as mdast's toString sees it: text, code, math, raw HTML and image alt text. */

@@ -22,6 +22,19 @@ export function skipMdxPreamble(body: string): number {
   }
 }
 
+/** Whether the body's first statement, past whitespace and comments, is an `import` or `export`. */
+export function opensWithEsm(body: string): boolean {
+  let offset = 0;
+  for (;;) {
+    const start = offset + (/^\s*/.exec(body.slice(offset, offset + 10_000))?.[0].length ?? 0);
+    if (!body.startsWith('{/*', start) && !body.startsWith('<!--', start))
+      return preambleItemEnd(body, start) !== undefined;
+    const end = preambleItemEnd(body, start);
+    if (end === undefined) return false;
+    offset = end;
+  }
+}
+
 /** The end of the ESM statement or comment at `start`, or undefined when none starts there. */
 function preambleItemEnd(body: string, start: number): number | undefined {
   if (body.startsWith('{/*', start)) return closingEnd(body, start, /\*\/\s*\}/g);

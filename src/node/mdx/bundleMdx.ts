@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { build, type Plugin } from 'esbuild';
 import { enginePath } from '../engineRoot.js';
+import { splitFrontMatter } from '../notes/frontMatter.js';
 import { serverCssLoaders } from '../theme/siteCss.js';
 import { sitePackagesPlugin } from '../theme/sitePackages.js';
 import { mdxThemeModuleSource, isMdxThemeModule, MDX_THEME_MODULES } from './themeModules.js';
@@ -133,8 +134,8 @@ function missingImportsPlugin(hooks: MdxBundleHooks): Plugin {
   };
 }
 
-/** A partial's front matter replaced by as many empty lines, so the compiler's line numbers are the file's. */
+/** A partial's front matter (as notes' is split) replaced by as many empty lines, so lines stay the file's. */
 export function blankFrontMatter(source: string): string {
-  const match = /^---[ \t]*\r?\n[^]*?\r?\n---+[ \t]*(?:\r?\n|$)/.exec(source);
-  return match ? '\n'.repeat(match[0].split('\n').length - 1) + source.slice(match[0].length) : source;
+  const { body, bodyLineOffset } = splitFrontMatter(source);
+  return '\n'.repeat(bodyLineOffset) + body;
 }

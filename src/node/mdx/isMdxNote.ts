@@ -1,3 +1,5 @@
+import { opensWithEsm } from '../markdown/mdxPreamble.js';
+
 /**
  * Which notes are MDX. By default ('detect'): every `.mdx` file, and a `.md` one whose body opens with
  * `import`/`export` statements, as Docusaurus 2 (the reference) read those; any other `.md` stays CommonMark, which
@@ -9,11 +11,8 @@ export function isMdxNote(
 ): boolean {
   if (format === 'md') return false;
   if (/\.mdx$/i.test(note.sourcePath) || format === 'mdx') return true;
-  return /\.md$/i.test(note.sourcePath) && OPENS_WITH_ESM.test(note.body);
+  return /\.md$/i.test(note.sourcePath) && opensWithEsm(note.body);
 }
 
 /** `markdown.format` in the config (see its schema). */
 export type MarkdownFormat = 'detect' | 'mdx' | 'md';
-
-// Blank lines and HTML comments may come first; then an ESM statement at the start of a line.
-const OPENS_WITH_ESM = /^(?:\s|<!--[^]*?-->)*(?:import\s+[\w{*'"]|export\s+(?:const|let|var|function|default|\{|\*))/;

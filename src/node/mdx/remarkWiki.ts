@@ -8,9 +8,10 @@ import type { Heading, Parent, Root, RootContent } from 'mdast';
 import { toString } from 'mdast-util-to-string';
 import type { VFile } from 'vfile';
 import { visit } from 'unist-util-visit';
-import { escapeAttribute, escapeHtml } from '../../shared/html.js';
+import { escapeHtml } from '../../shared/html.js';
 import type { SourcePath } from '../../shared/paths.js';
 import { admonitionTypes } from '../markdown/admonitions.js';
+import { headingAnchorHtml } from '../markdown/headings.js';
 import type { HeadingInfo, LinkRecord, LinkResolver } from '../markdown/noteEnv.js';
 
 /** What the plugin collects of one note while it is compiled. */
@@ -94,9 +95,7 @@ function identifyHeadings(tree: Root, collected: MdxCollected): void {
     if (custom === undefined && text.trim() === '') return; // an empty `###`: no id, no TOC entry (Docusaurus)
     const id = custom ?? slugger.slug(text);
     node.data = { ...node.data, hProperties: { ...node.data?.hProperties, id } };
-    const label = escapeAttribute(`Direct link to ${text}`);
-    const anchor = `<a href="#${escapeAttribute(id)}" class="hash-link" aria-label="${label}" title="${label}">\u200B</a>`;
-    node.children.push({ type: 'html', value: anchor });
+    node.children.push({ type: 'html', value: headingAnchorHtml(id, text) });
     collected.headings.push({
       id,
       level: node.depth,

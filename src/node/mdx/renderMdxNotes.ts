@@ -47,17 +47,22 @@ export async function renderMdxNotes(
   const collected = new Map<string, MdxCollected>();
   const failed = new Set<string>();
   const raw = createRawHtmlStore();
-  const hooks = createHooks(context, { parser: input.parser, collected, failed, raw });
+  // One highlighter for the stage: its languages load once, for the compile and for `<CodeBlock>` alike.
+  const highlight = createHighlighter();
+  const codeBlock = (code: string, info: string) => renderCodeBlock(code, info, highlight);
+  const hooks = createHooks(context, { parser: input.parser, collected, failed, raw, codeBlock });
   const module = await loadBundle(context, entries, hooks);
   const contents = new Map<SourcePath, NoteContent>();
   for (const note of notes) {
     const data = collected.get(note.filePath);
     if (!data || failed.has(note.filePath)) continue;
-    const content = renderOne(context, module, note, data, { ...input, raw });
+    const content = renderOne(context, module, note, data, { ...input, raw, codeBlock });
     if (content) contents.set(note.sourcePath, content);
   }
   return contents;
 }
+
+type CodeBlockRenderer = (code: string, info: string) => string;
 
 interface MdxModule {
   renderMdxNote(filePath: string, page: object): string;
@@ -68,13 +73,12 @@ function renderOne(
   module: MdxModule,
   note: Note,
   data: MdxCollected,
-  input: MdxNotesInput & { readonly raw: RawHtmlStore },
+  input: MdxNotesInput & { readonly raw: RawHtmlStore; readonly codeBlock: CodeBlockRenderer },
 ): NoteContent | undefined {
   const { config } = context;
   const toc: TocItem[] = data.headings
     .filter((heading) => heading.level >= 2)
     .map(({ id, html, level }) => ({ id, html, level }));
-  const highlight = createHighlighter();
   const page = {
     toc,
     cards: categoryCards([...input.sidebars.values()].flat(), note.route, input.summaries),
@@ -86,7 +90,7 @@ function renderOne(
       baseUrl: config.baseUrl,
       customFields: {},
     },
-    renderCodeBlock: (code: string, info: string) => renderCodeBlock(code, info, highlight),
+    renderCodeBlock: input.codeBlock,
   };
   try {
     const html = input.raw.expand(module.renderMdxNote(note.filePath, page));
@@ -143,14 +147,15 @@ function createHooks(
     collected,
     failed,
     raw,
+    codeBlock,
   }: {
     parser: NoteParser;
     collected: Map<string, MdxCollected>;
     failed: Set<string>;
     raw: RawHtmlStore;
+    codeBlock: CodeBlockRenderer;
   },
 ): MdxBundleHooks {
-  const highlight = createHighlighter();
   const sourcePathOf = (filePath: string) => {
     const relative = path.relative(context.docsDir, filePath);
     return relative.startsWith('..') || path.isAbsolute(relative)
@@ -167,7 +172,7 @@ function createHooks(
       const options = {
         sourcePath: sourcePathOf(filePath),
         resolveLink: parser.resolveLink,
-        renderCodeBlock: (code: string, info: string) => renderCodeBlock(code, info, highlight),
+        renderCodeBlock: codeBlock,
         renderMath,
         collected: data,
         raw,
@@ -213,8 +218,9 @@ function reportCompileError(context: BuildContext, filePath: string, error: unkn
 
 function lineOf(filePath: string, text: string): { line?: number } {
   try {
-    const index = fs.readFileSync(filePath, 'utf8').indexOf(text);
-    return index === -1 ? {} : { line: fs.readFileSync(filePath, 'utf8').slice(0, index).split('\n').length };
+    const source = fs.readFileSync(filePath, 'utf8');
+    const index = source.indexOf(text);
+    return index === -1 ? {} : { line: source.slice(0, index).split('\n').length };
   } catch {
     return {};
   }
