@@ -1,8 +1,10 @@
 /**
  * The browser entry: hydrates the server-rendered page and starts the reader runtime (navigation, prefetch, colour
- * mode, storage upkeep; analytics and search load lazily). Everything here is on every page's critical path: the
- * budget is 70 KB of gzipped JavaScript with React's 60 KB, so anything optional is a lazy chunk.
+ * mode, storage upkeep; analytics and search load lazily). Everything here is on every page's critical path (a note's
+ * budget is 70 KB of gzipped JavaScript), so anything optional is a lazy chunk. `react-dom` is Preact's compat layer
+ * here (src/node/theme/sitePackages.ts).
  */
+import './effectTiming.js'; // first: before anything renders
 import type { ComponentType } from 'react';
 import { flushSync } from 'react-dom';
 import { hydrateRoot } from 'react-dom/client';

@@ -4,7 +4,7 @@ import { build, type Plugin, version as esbuildVersion } from 'esbuild';
 import type { SiteExtensions } from '../render/loadRenderer.js';
 import { inlineTranslationsPlugin } from '../theme/inlineTranslations.js';
 import { browserCssLoaders, noCssModulesPlugin } from '../theme/siteCss.js';
-import { engineReactPlugin } from '../theme/sitePackages.js';
+import { browserReactPlugin } from '../theme/sitePackages.js';
 import { themeAliasPlugin } from '../theme/themeAlias.js';
 import { cacheEntryPath, contentHash, engineCacheDir, useCacheEntry, writeCacheEntry } from '../bundleCache.mjs';
 import { engineRoot } from '../engineRoot.js';
@@ -18,9 +18,6 @@ export interface ClientAssets {
 }
 
 const pageImportsFile = path.join(engineRoot, 'src/client/pageImports.ts');
-const reactBindingsFile = path.join(engineRoot, 'src/client/reactBindings.ts');
-const engineSrc = path.join(engineRoot, 'src') + path.sep;
-const searchSrc = path.join(engineRoot, 'src/client/search') + path.sep;
 
 export interface BundleClientOptions {
   readonly css: string;
@@ -46,23 +43,6 @@ function pageImportsPlugin(pages: SiteExtensions['pages']): Plugin {
     },
   };
 }
-
-/**
- * React through src/client/reactBindings.ts for the modules of the entry (the engine's, search aside): only they
- * import it, so it stays in the entry instead of growing the chunk React shares with the lazy parts.
- */
-const reactBindingsPlugin: Plugin = {
-  name: 'wiki-react-bindings',
-  setup(build) {
-    build.onResolve({ filter: /^react(\/jsx-runtime)?$/ }, (args) => {
-      const inEntry =
-        args.importer.startsWith(engineSrc) &&
-        !args.importer.startsWith(searchSrc) &&
-        args.importer !== reactBindingsFile;
-      return inEntry ? { path: reactBindingsFile } : undefined;
-    });
-  },
-};
 
 /**
  * Bundles the browser runtime (React + theme, code-split so heavy parts load on demand) and the theme CSS. A site
@@ -104,12 +84,11 @@ async function buildClient(options: BundleClientOptions, extensions: SiteExtensi
     define: { 'process.env.NODE_ENV': JSON.stringify(options.minify ? 'production' : 'development') },
     tsconfig: path.join(engineRoot, 'src/client/tsconfig.json'),
     // A site's pages and overrides may import the engine's packages without a node_modules of their own (React always
-    // comes from the engine: engineReactPlugin).
+    // comes from the engine: browserReactPlugin).
     nodePaths: [path.join(engineRoot, 'node_modules')],
     loader: browserCssLoaders,
     plugins: [
-      reactBindingsPlugin,
-      engineReactPlugin,
+      browserReactPlugin,
       noCssModulesPlugin,
       themeAliasPlugin(extensions.overrides),
       pageImportsPlugin(extensions.pages),

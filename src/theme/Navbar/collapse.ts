@@ -1,5 +1,5 @@
 /** The height animation of the drawer's dropdowns (SPEC §4): the duration grows with the content's height. */
-import { useEffect, useRef, type RefObject } from 'react';
+import { useLayoutEffect, useRef, type RefObject } from 'react';
 
 /**
  * Docusaurus's `getAutoHeightDuration` (Material Design's dynamic duration): a taller list takes longer, but less than
@@ -28,8 +28,8 @@ function setExpanded(element: HTMLElement): void {
  */
 export function useCollapseAnimation(ref: RefObject<HTMLElement | null>, open: boolean): void {
   const started = useRef(false);
-  // Effects of a click run before the next paint (React 18+), so the list never shows at full height first.
-  useEffect(() => {
+  // A layout effect runs before the next paint, so the list never shows at full height first.
+  useLayoutEffect(() => {
     const element = ref.current;
     if (!element) return;
     const from = started.current ? element.getBoundingClientRect().height : 0;
