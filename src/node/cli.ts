@@ -3,6 +3,8 @@ import { parseArgs } from 'node:util';
 import { buildSite } from './pipeline/pipeline.js';
 import { createBuildContext, type BuildContext } from './context.js';
 import { rebuildWithLargerHeap } from './pipeline/largeHeap.js';
+import { buildIdentity } from './pipeline/buildCache.js';
+import { saveUpToDate, stampInputs, upToDateReport } from './pipeline/upToDate.js';
 import { checkOutputFolder, OutputFolderError } from './pipeline/outputFolder.js';
 import { findSiteConfig, loadSiteConfig } from './config/findConfig.js';
 import { runInit } from './config/initSite.js';
@@ -14,7 +16,8 @@ import { runServe } from './server/serveCommand.js';
 
 const usage = `Usage:
   wiki build [--docs DIR] [--out DIR] [--config FILE] [--strict]   build the site (default: docs/ -> build/)
-             [--no-cache]                                          render every page (else unchanged ones are reused)
+             [--no-cache]                                          render every page (else unchanged ones are reused, and
+                                                                   nothing is written when nothing changed)
   wiki serve [--dir DIR] [--config FILE] [--port N] [--host HOST]  serve a built site under its baseUrl (default: build/ on port 3000)
   wiki dev [--docs DIR] [--config FILE] [--port N] [--host HOST]   serve from memory, rebuild on change, live-update open tabs
                                                                    (answers only localhost names, and HOST when given)
@@ -83,12 +86,26 @@ async function runBuild(args: readonly string[]): Promise<number> {
     ...(values.out && { outDir: values.out }),
   });
   checkOutputFolder(context.outDir, context, context.displayPath);
-  const childStatus = rebuildWithLargerHeap(context.docsDir);
+  // Taken before anything is read: a file edited while this build runs makes the next one build again.
+  const inputs = stampInputs(context, [
+    ...buildIdentity(context),
+    process.cwd(),
+    context.outDir,
+    String(values.strict),
+  ]);
+  const unchanged = values['no-cache'] ? undefined : upToDateReport(context, inputs);
+  const childStatus = unchanged ? undefined : rebuildWithLargerHeap(context.docsDir);
   if (childStatus !== undefined) return childStatus;
   // Told here, in the process that builds (a large site builds in a child, which loads the config again).
   for (const notice of notices) console.log(notice);
   for (const warning of warnings) context.diagnostics.add({ severity: 'warning', ...warning });
   console.log(`Building ${config.title} from ${context.displayPath(context.docsDir) || '.'} ...`);
+  if (unchanged) {
+    for (const diagnostic of unchanged.diagnostics) context.diagnostics.add(diagnostic);
+    console.log(`Nothing changed since the last build: ${context.displayPath(context.outDir) || '.'} is up to date.`);
+    return reportBuild(context, { ...unchanged, strict: values.strict, seconds: (performance.now() - started) / 1000 });
+  }
+  const configDiagnostics = context.diagnostics.items.length;
   let result;
   try {
     result = await buildSite(context, {
@@ -104,7 +121,14 @@ async function runBuild(args: readonly string[]): Promise<number> {
     console.error(`error ${describeErrorChain(error)}`);
     return 1;
   }
-  return reportBuild(context, { ...result, strict: values.strict, seconds: (performance.now() - started) / 1000 });
+  const status = reportBuild(context, {
+    ...result,
+    strict: values.strict,
+    seconds: (performance.now() - started) / 1000,
+  });
+  if (status === 0)
+    saveUpToDate(context, inputs, { ...result, diagnostics: context.diagnostics.items.slice(configDiagnostics) });
+  return status;
 }
 
 /** The config `wiki build` reads (findSiteConfig), with its warnings and notices kept for the process that builds. */
@@ -139,7 +163,7 @@ function reportBuild(
     return 1;
   }
   console.log(
-    `\n${summary.notes} notes, ${summary.routes} routes, ${counts} -> ${context.displayPath(context.outDir)} in ${summary.seconds.toFixed(2)} s (${stages})`,
+    `\n${summary.notes} notes, ${summary.routes} routes, ${counts} -> ${context.displayPath(context.outDir)} in ${summary.seconds.toFixed(2)} s${stages ? ` (${stages})` : ''}`,
   );
   return 0;
 }

@@ -18,6 +18,8 @@ export interface BuildContext {
   readonly timings: Map<string, number>;
   /** How a file path is shown in messages: relative to the working directory. */
   readonly displayPath: (filePath: string) => string;
+  /** Files the build read besides the site, docs and static folders (MDX imports): up-to-date checks stat them too. */
+  readonly inputFiles: Set<string>;
 }
 
 export interface CreateContextOptions {
@@ -43,6 +45,7 @@ export function createBuildContext(options: CreateContextOptions): BuildContext 
     mode: options.mode ?? 'production',
     diagnostics: new DiagnosticList(),
     timings: new Map(),
+    inputFiles: new Set(),
     displayPath: (filePath) => {
       const relative = path.relative(cwd, filePath);
       return relative.startsWith('..') &&

@@ -178,6 +178,9 @@ describe('incremental wiki build', () => {
         const cacheFile = path.join(cacheDir, file);
         fs.writeFileSync(cacheFile, spoil(fs.readFileSync(cacheFile, 'utf8')));
       }
+      // Another note edited: with nothing changed, the build would have nothing to do and read no cache.
+      notes.set('beta/note-1.md', `${notes.get('beta/note-1.md')!}\nEdited.\n`);
+      writeNotes(site, notes);
       const stderr = await assertSameAsFullBuild(site);
       assert.equal(stderr.match(/Ignored the build cache/g)?.length, 1, stderr);
       assert.ok(!fs.readFileSync(path.join(site, 'build', 'alpha/note-0.html'), 'utf8').includes('planted'));

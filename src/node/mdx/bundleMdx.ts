@@ -30,8 +30,14 @@ export interface MdxBundleHooks {
 
 const NOTE_PREFIX = 'wiki-mdx-note:';
 
-/** The bundle's code: `renderMdxNote(filePath, page)` for every entry. Throws esbuild's errors (with file and line). */
-export async function bundleMdxNotes(entries: readonly MdxEntry[], hooks: MdxBundleHooks): Promise<Uint8Array> {
+/**
+ * The bundle's code: `renderMdxNote(filePath, page)` for every entry, and the files it was made from (absolute
+ * paths). Throws esbuild's errors (with file and line).
+ */
+export async function bundleMdxNotes(
+  entries: readonly MdxEntry[],
+  hooks: MdxBundleHooks,
+): Promise<{ code: Uint8Array; inputs: string[] }> {
   const context = enginePath('src/theme/MdxComponents/context.ts');
   const source = [
     `import { createElement } from 'react';`,
@@ -56,9 +62,14 @@ export async function bundleMdxNotes(entries: readonly MdxEntry[], hooks: MdxBun
     write: false,
     loader: { ...serverCssLoaders, '.module.css': 'local-css' },
     plugins: [mdxPlugin(entries, hooks), sitePackagesPlugin, missingImportsPlugin(hooks)],
+    metafile: true,
     logLevel: 'silent',
   });
-  return result.outputFiles[0]!.contents;
+  // Inputs in the file namespace are paths relative to esbuild's working directory; the others are not files.
+  const inputs = Object.keys(result.metafile.inputs)
+    .filter((input) => !/^[\w-]+:/.test(input))
+    .map((input) => path.resolve(input));
+  return { code: result.outputFiles[0]!.contents, inputs };
 }
 
 function mdxPlugin(entries: readonly MdxEntry[], hooks: MdxBundleHooks): Plugin {

@@ -229,7 +229,9 @@ function lineOf(filePath: string, text: string): { line?: number } {
 async function loadBundle(context: BuildContext, entries: MdxEntry[], hooks: MdxBundleHooks): Promise<MdxModule> {
   let code: Uint8Array;
   try {
-    code = await bundleMdxNotes(entries, hooks);
+    const bundle = await bundleMdxNotes(entries, hooks);
+    code = bundle.code;
+    for (const input of bundle.inputs) context.inputFiles.add(input);
   } catch (error) {
     throw new Error(`Can't bundle the site's MDX notes:\n${formatBuildErrors(error, context)}`);
   }

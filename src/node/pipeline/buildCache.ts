@@ -113,6 +113,11 @@ export function openBuildCache(context: BuildContext, options: BuildCacheOptions
   const oldSearch = options.reusePages ? read<CachedSearch>('search.json', key) : undefined;
   const settingsHashes = new WeakMap<DocPageSettings, string>();
   const sourceHashes = new Map<string, string>(); // by file: a note's Markdown is let go once it is rendered
+  // By route: what a note's rendered content is made from, so a page's hash need not hash the content itself.
+  const contentKeys = new Map<string, string>();
+  /** The cache reuses a note's content while its source and link resolutions are the same: they make the content. */
+  const keyContent = (note: Note, hash: string, links: readonly StoredLink[]) =>
+    contentKeys.set(note.route, `note:${hashOf([notesKey, hash, JSON.stringify(links)])}`);
   const otherFiles = new Set<string>();
   /** The last build's entry of a note, parsed (and no longer held as text). */
   const takeOld = (filePath: string): OldNote | undefined => {
@@ -136,18 +141,21 @@ export function openBuildCache(context: BuildContext, options: BuildCacheOptions
       validated.delete(note.filePath);
       if (old?.entry.hash === hash && linksResolveAsBefore(old.entry.content.links, note, parser)) {
         newNotes.add(note.filePath, old.json); // as it was read: no second serialisation
+        keyContent(note, hash, old.entry.content.links);
         return { ...old.entry.content, links: old.entry.content.links.map(decodeLink) };
       }
       const content = renderNoteContent(note, parser);
       changed = true;
       const entry: CachedNote = { hash, content: { ...content, links: content.links.map(encodeLink) } };
       newNotes.add(note.filePath, JSON.stringify(entry));
+      keyContent(note, hash, entry.content.links);
       return content;
     },
     reusePage(page, settings, writer) {
       let settingsHash = settingsHashes.get(settings);
       if (settingsHash === undefined) settingsHashes.set(settings, (settingsHash = hashOf([JSON.stringify(settings)])));
-      const hash = hashOf([settingsHash, JSON.stringify(page)]);
+      const { contentHtml, ...rest } = page;
+      const hash = hashOf([settingsHash, contentKeys.get(page.route) ?? `html:${contentHtml}`, JSON.stringify(rest)]);
       const relPaths = [htmlPathForRoute(page.route), pageDataPath(page.route)];
       pages.set(page.route, { hash, relPaths });
       const cached = oldPages[page.route];
@@ -194,7 +202,7 @@ export function hashNoteSources(notes: readonly Note[]): string {
 }
 
 /** What every note and page of a build is made with besides its own inputs: the engine, config and folders. */
-function buildIdentity(context: BuildContext): string[] {
+export function buildIdentity(context: BuildContext): string[] {
   const configFile = path.resolve(context.siteDir, context.configPath);
   const configText = fs.existsSync(configFile) ? fs.readFileSync(configFile, 'utf8') : '';
   // The engine's bundle is named by the hash of its sources: its URL changes with any of them.
@@ -206,14 +214,20 @@ function linksResolveAsBefore(links: readonly StoredLink[], note: Note, parser: 
   return links.every(([target, , resolved]) => {
     const now = parser.resolveLink(target, note.sourcePath);
     // A compact link (most are) is an external link to its target: checked without a deep comparison.
-    if (resolved === undefined) return now.href === target && now.external && Object.keys(now).length === 2;
+    if (resolved === undefined) return isExternalLinkTo(now, target);
     return isDeepStrictEqual(now, resolved);
   });
 }
 
 function encodeLink(link: LinkRecord): StoredLink {
-  const compact: StoredLink = [link.target, link.line];
-  return isDeepStrictEqual(decodeLink(compact), link) ? compact : [link.target, link.line, link.resolved];
+  return isExternalLinkTo(link.resolved, link.target)
+    ? [link.target, link.line]
+    : [link.target, link.line, link.resolved];
+}
+
+/** The resolution decodeLink gives a compact link: an external link whose href is its target, and nothing else. */
+function isExternalLinkTo(resolved: ResolvedLink, target: string): boolean {
+  return resolved.href === target && resolved.external === true && Object.keys(resolved).length === 2;
 }
 
 function decodeLink([target, line, resolved]: StoredLink): LinkRecord {

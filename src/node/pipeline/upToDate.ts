@@ -1,0 +1,177 @@
+/**
+ * `wiki build`'s up-to-date check, as make and git's index do it: when no input file changed (size, times, inode)
+ * since the last successful build, nor the loaded config, the engine, git's HEAD or the output it wrote, the build
+ * writes nothing and repeats that build's report. It stats files and reads none, so a build with nothing to do takes
+ * about as long as starting the engine. Inputs are every file under the site folder (the output and its work folder,
+ * node_modules and .git aside), the docs and static folders, and the files an MDX note imported from elsewhere.
+ */
+import { spawnSync } from 'node:child_process';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { BuildContext } from '../context.js';
+import type { Diagnostic } from '../diagnostics.js';
+import { workFolderOf } from './outputFolder.js';
+
+/** Bumped whenever the record changes shape. */
+const FORMAT = 'wiki-up-to-date/1';
+
+/** What a build leaves for the next one to compare with. */
+interface UpToDateRecord {
+  readonly format: string;
+  /** A digest of the inputs' stamps and the build's settings. */
+  readonly inputs: string;
+  /** Files outside the walked folders that the build read. */
+  readonly inputFiles: readonly string[];
+  /** A digest of the output folder's files as the build left them. */
+  readonly output: string;
+  readonly report: BuildReport;
+}
+
+/** What the build printed: repeated when nothing changed. */
+export interface BuildReport {
+  readonly notes: number;
+  readonly routes: number;
+  /** The diagnostics of the build itself (the config's own are reported again as it loads). */
+  readonly diagnostics: readonly Diagnostic[];
+}
+
+/** The inputs as they are now, taken before the build reads them: a file changed while it builds is caught next time. */
+export interface InputStamp {
+  readonly digest: (inputFiles: Iterable<string>) => string;
+}
+
+/** Names never walked: dependencies, history, and what builds write beside their output. */
+function skipped(name: string): boolean {
+  return name === 'node_modules' || name === '.git' || /^\..+\.wiki$/.test(name);
+}
+
+/** Stamps the inputs of a build with these settings (anything that changes what it writes goes in `settings`). */
+export function stampInputs(context: BuildContext, settings: readonly string[]): InputStamp {
+  const roots = [context.siteDir, context.docsDir, context.staticDir].map((dir) => path.resolve(dir));
+  const outDir = path.resolve(context.outDir);
+  const lines: string[] = [FORMAT, ...settings, gitHead(context.docsDir)];
+  for (const root of roots.filter((root, index) => !roots.some((other, at) => at !== index && isInside(root, other))))
+    walk(root, outDir, lines);
+  return {
+    digest: (inputFiles) => {
+      const extra = [...inputFiles].filter((file) => !roots.some((root) => isInside(file, root))).sort();
+      return hashLines([...lines, ...extra.map(inputLine)]);
+    },
+  };
+}
+
+/** The last build's report when nothing it was made from changed and its output is as it left it; else undefined. */
+export function upToDateReport(context: BuildContext, stamp: InputStamp): BuildReport | undefined {
+  const record = readRecord(context.outDir);
+  if (!record) return undefined;
+  if (record.inputs !== stamp.digest(record.inputFiles)) return undefined;
+  if (record.output !== outputDigest(context.outDir)) return undefined;
+  return record.report;
+}
+
+/** Records a successful build for the next one to compare with; a record that cannot be written is only a slower next build. */
+export function saveUpToDate(context: BuildContext, stamp: InputStamp, report: BuildReport): void {
+  const inputFiles = [...context.inputFiles].sort();
+  const record: UpToDateRecord = {
+    format: FORMAT,
+    inputs: stamp.digest(inputFiles),
+    inputFiles,
+    output: outputDigest(context.outDir),
+    report,
+  };
+  const file = recordFile(context.outDir);
+  try {
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    fs.writeFileSync(`${file}.${process.pid}.tmp`, JSON.stringify(record));
+    fs.renameSync(`${file}.${process.pid}.tmp`, file);
+  } catch {
+    fs.rmSync(file, { force: true }); // never leave the last build's record for this build's output
+  }
+}
+
+function recordFile(outDir: string): string {
+  return path.join(workFolderOf(path.resolve(outDir)), 'cache', 'up-to-date.json');
+}
+
+function readRecord(outDir: string): UpToDateRecord | undefined {
+  try {
+    const record = JSON.parse(fs.readFileSync(recordFile(outDir), 'utf8')) as Partial<UpToDateRecord>;
+    const valid =
+      record.format === FORMAT &&
+      typeof record.inputs === 'string' &&
+      typeof record.output === 'string' &&
+      Array.isArray(record.inputFiles) &&
+      typeof record.report === 'object';
+    return valid ? (record as UpToDateRecord) : undefined;
+  } catch {
+    return undefined; // none yet, or unreadable: the build runs
+  }
+}
+
+/** Appends a line per file under `dir` (symbolic links to folders followed once), in a stable order. */
+function walk(dir: string, outDir: string, lines: string[], stamp = inputLine, seen = new Set<string>()): void {
+  let entries: fs.Dirent[];
+  try {
+    const real = fs.realpathSync(dir);
+    if (seen.has(real)) return;
+    seen.add(real);
+    entries = fs.readdirSync(dir, { withFileTypes: true });
+  } catch {
+    return; // an absent folder (no static/) is a state like any other: its absence is in no line
+  }
+  entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  for (const entry of entries) {
+    if (skipped(entry.name)) continue;
+    const full = path.join(dir, entry.name);
+    if (full === outDir) continue;
+    const isFolder =
+      entry.isDirectory() || (entry.isSymbolicLink() && fs.statSync(full, { throwIfNoEntry: false })?.isDirectory());
+    if (isFolder) walk(full, outDir, lines, stamp, seen);
+    else lines.push(stamp(full));
+  }
+}
+
+/** An input's path, size, modification and change times and inode (an edit, a rename or a touch changes one). */
+function inputLine(file: string): string {
+  const stat = fs.statSync(file, { throwIfNoEntry: false });
+  return stat ? `${file}\t${stat.size}\t${stat.mtimeMs}\t${stat.ctimeMs}\t${stat.ino}` : `${file}\tmissing`;
+}
+
+/**
+ * An output file's path, size, modification time and inode. Not its change time: removing the replaced site in the
+ * background changes that of every page hard-linked from it.
+ */
+function outputLine(file: string): string {
+  const stat = fs.statSync(file, { throwIfNoEntry: false });
+  return stat ? `${file}\t${stat.size}\t${stat.mtimeMs}\t${stat.ino}` : `${file}\tmissing`;
+}
+
+/** The output's files, as a build left them. */
+function outputDigest(outDir: string): string {
+  const lines: string[] = [];
+  walk(path.resolve(outDir), '', lines, outputLine);
+  return hashLines(lines);
+}
+
+/** The commit checked out where the docs are, when they are in a git repository: notes' dates come from its history. */
+function gitHead(docsDir: string): string {
+  for (let dir = path.resolve(docsDir); ; dir = path.dirname(dir)) {
+    if (fs.existsSync(path.join(dir, '.git'))) {
+      const result = spawnSync('git', ['rev-parse', 'HEAD'], { cwd: docsDir, encoding: 'utf8' });
+      return `git\t${result.status === 0 ? result.stdout.trim() : 'none'}`;
+    }
+    if (path.dirname(dir) === dir) return 'git\tnone';
+  }
+}
+
+function isInside(file: string, dir: string): boolean {
+  const relative = path.relative(dir, file);
+  return relative === '' || (!relative.startsWith('..') && !path.isAbsolute(relative));
+}
+
+function hashLines(lines: readonly string[]): string {
+  const hash = crypto.createHash('sha1');
+  for (const line of lines) hash.update(line).update('\n');
+  return hash.digest('base64url');
+}
