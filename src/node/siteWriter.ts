@@ -23,11 +23,19 @@ export interface SiteWriter {
   link(source: string, relPath: string): void;
 }
 
+export interface SiteWriterOptions {
+  /**
+   * The site this one replaces: a file written with the same bytes as its file at the same path is hard-linked from
+   * there instead (creating a file costs far more than reading one on most disks), so a build writes only what changed.
+   */
+  readonly reuseFrom?: string;
+}
+
 /**
  * Synchronous on purpose: writing on libuv's thread pool while rendering was measured slower on two cores (the pool
  * threads compete with the render and search threads for the CPU, and each write costs three pool round trips).
  */
-export function createSiteWriter(dir: string): SiteWriter {
+export function createSiteWriter(dir: string, options: SiteWriterOptions = {}): SiteWriter {
   const madeDirs = new Set<string>();
   const target = (relPath: string): string => {
     const file = path.join(dir, relPath);
@@ -44,20 +52,38 @@ export function createSiteWriter(dir: string): SiteWriter {
     if (linked.delete(file)) fs.rmSync(file, { force: true });
     return file;
   };
-  return {
-    write: ([relPath, contents]) =>
-      isPieces(contents) ? writePieces(fresh(relPath), encoder(contents)) : fs.writeFileSync(fresh(relPath), contents),
-    copy: (source, relPath) => fs.copyFileSync(source, fresh(relPath)),
-    link: (source, relPath) => {
-      const file = fresh(relPath);
-      linked.add(file);
-      try {
-        fs.linkSync(source, file);
-      } catch {
-        fs.copyFileSync(source, file, fs.constants.COPYFILE_FICLONE); // another file system, or no hard links
-      }
-    },
+  const link = (source: string, relPath: string) => {
+    const file = fresh(relPath);
+    linked.add(file);
+    try {
+      fs.linkSync(source, file);
+    } catch {
+      fs.copyFileSync(source, file, fs.constants.COPYFILE_FICLONE); // another file system, or no hard links
+    }
   };
+  const { reuseFrom } = options;
+  return {
+    write: ([relPath, contents]) => {
+      if (isPieces(contents)) return writePieces(fresh(relPath), encoder(contents));
+      const previous = reuseFrom === undefined ? undefined : path.join(reuseFrom, relPath);
+      if (previous !== undefined && sameBytes(previous, contents)) return link(previous, relPath);
+      fs.writeFileSync(fresh(relPath), contents);
+    },
+    copy: (source, relPath) => fs.copyFileSync(source, fresh(relPath)),
+    link,
+  };
+}
+
+/** Whether the file holds exactly these contents (read only when the sizes match). */
+function sameBytes(file: string, contents: string | Uint8Array): boolean {
+  const bytes = typeof contents === 'string' ? Buffer.from(contents) : contents;
+  const stat = fs.statSync(file, { throwIfNoEntry: false });
+  if (!stat?.isFile() || stat.size !== bytes.byteLength) return false;
+  try {
+    return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).equals(fs.readFileSync(file));
+  } catch {
+    return false; // gone meanwhile: written anew
+  }
 }
 
 function isPieces(contents: FileContents): contents is readonly (string | Uint8Array)[] {

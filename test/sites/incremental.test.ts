@@ -128,10 +128,24 @@ describe('incremental wiki build', () => {
       before,
       'a build of unchanged notes reuses every page file and the search index',
     );
+    const searchFiles = () =>
+      new Map(
+        fs
+          .readdirSync(path.join(site, 'build/search'), { recursive: true, encoding: 'utf8' })
+          .filter((file) => fs.statSync(path.join(site, 'build/search', file)).isFile())
+          .map((file) => [file, inodeOf(site, `search/${file}`)]),
+      );
+    const searchBefore = searchFiles();
     notes.set(`${edited}.md`, notes.get(`${edited}.md`)!.replace('About', 'Now about'));
     writeNotes(site, notes);
     await assertSameAsFullBuild(site);
     assert.notEqual(inodeOf(site, `${edited}.html`), before[0], 'the edited note is rendered again');
+    const searchAfter = [...searchFiles()];
+    const kept = searchAfter.filter(([file, inode]) => searchBefore.get(file) === inode).length;
+    assert.ok(
+      kept > 0 && kept < searchAfter.length,
+      `only changed search files are written (${kept} of ${searchAfter.length} kept)`,
+    );
     assert.equal(inodeOf(site, `${untouched}.html`), before[1], 'a page the edit does not reach is reused');
     assert.ok(fs.readFileSync(path.join(site, 'build', `${edited}.html`), 'utf8').includes('Now about'));
   });

@@ -19,6 +19,8 @@ import type { SiteConfig } from '../config/schema.js';
 import type { Diagnostic } from '../diagnostics.js';
 import type { ParsedNote } from '../notes/note.js';
 import { STYLESHEET_FILE } from '../search/index.js';
+import type { SourcePath } from '../../shared/paths.js';
+import { findEmbeddedNotes, readEmbeddedNote, withEditedNotes, type EditedNote } from './editedNotes.js';
 
 // The search index files are written beside the search stylesheet.
 const searchDir = `${path.posix.dirname(STYLESHEET_FILE)}/`;
@@ -59,6 +61,12 @@ export interface DevSite {
   relaidOut: boolean;
   /** The background render waits until then (performance.now()): requests and edits go first. */
   quietUntil: number;
+  /** The Markdown (and inline tags) of notes edited or embedded since the build: the parser reads them first. */
+  readonly edited: Map<SourcePath, EditedNote>;
+  /** The notes some note embeds or embedded (`![[Note]]`): only theirs are looked for when they change. */
+  readonly embedded: Set<SourcePath>;
+  /** The link graph files made by edits, oldest first (a few are kept for the tabs that loaded them). */
+  readonly graphPaths: string[];
 }
 
 export interface BuildDevSiteOptions {
@@ -120,7 +128,11 @@ export async function buildDevSite(options: BuildDevSiteOptions): Promise<DevSit
     cancelled: false,
     relaidOut: false,
     quietUntil: 0,
+    edited: new Map(),
+    embedded: findEmbeddedNotes(site.parser, site.notes),
+    graphPaths: [],
   };
+  devSite.site = { ...site, parser: withEditedNotes(site.parser, devSite, (at) => readEmbeddedNote(devSite, at)) };
   devSite.rendered = renderInBackground(devSite);
   return devSite;
 }
@@ -145,6 +157,7 @@ export function relayoutSite(devSite: DevSite): void {
       dates: site.dates,
       backlinks: site.backlinks,
       graphRoute: devSite.theme.graphRoute,
+      inlineTags: site.parser.obsidian?.inlineTags,
     },
   );
   devSite.notePages = layout.notePages;
@@ -160,13 +173,20 @@ export function relayoutSite(devSite: DevSite): void {
   };
   devSite.theme = layout.theme;
   devSite.relaidOut = true;
+  forgetRenderedPages(devSite);
+  // A tag page no note needs any more is gone (the generated pages are made again below).
+  for (const page of site.generatedPages) for (const relPath of outputPathsOf(page)) devSite.pageByPath.delete(relPath);
+  for (const relPath of devSite.files.keys()) if (relPath.startsWith('assets/sidebar-')) devSite.files.delete(relPath);
+  for (const page of [...devSite.notePages, ...devSite.site.generatedPages, ...devSite.site.specialPages])
+    for (const relPath of outputPathsOf(page)) devSite.pageByPath.set(relPath, page);
+}
+
+/** Drops every rendered page: each renders again, from the current data, when next asked for. */
+export function forgetRenderedPages(devSite: DevSite): void {
   for (const relPath of devSite.pageByPath.keys()) {
     devSite.pages.delete(relPath);
     devSite.fresh.delete(relPath);
   }
-  for (const relPath of devSite.files.keys()) if (relPath.startsWith('assets/sidebar-')) devSite.files.delete(relPath);
-  for (const page of [...devSite.notePages, ...devSite.site.generatedPages, ...devSite.site.specialPages])
-    for (const relPath of outputPathsOf(page)) devSite.pageByPath.set(relPath, page);
 }
 
 /** The files a page is written to (HTML, and the data file of a note). */

@@ -109,13 +109,13 @@ export function createDevSession(options: DevSessionOptions): DevSession {
       const updates = step.files.map((file) => ({ file, result: tryUpdateNote(file) }));
       const needsFull = updates.find((u) => u.result.kind === 'full');
       if (!needsFull) {
-        const content = updates.flatMap((u) => (u.result.kind === 'content' ? [u.result.route] : []));
-        const reload = updates.flatMap((u) => (u.result.kind === 'page' ? [u.result.route] : []));
+        const { content, reload, dependents } = routesToUpdate(updates.map((u) => u.result));
         const relaidOut = updates.some((u) => u.result.kind === 'layout');
         const what = updates
           .map((u) => `${display(u.file)} (${u.result.kind === 'layout' ? 'sidebar' : u.result.kind})`)
           .join(', ');
-        return { message: update(content, relaidOut ? 'all' : reload), summary: `updated ${what}` };
+        const also = dependents === 0 ? '' : `; refreshed ${dependents} dependent page${dependents === 1 ? '' : 's'}`;
+        return { message: update(content, relaidOut ? 'all' : reload), summary: `updated ${what}${also}` };
       }
       const reason = needsFull.result.kind === 'full' ? needsFull.result.reason : '';
       // While the config is broken, a rebuild checks it again rather than clearing its error with the last good one.
@@ -211,6 +211,33 @@ export function createDevSession(options: DevSessionOptions): DevSession {
         ...folders,
       ];
     },
+  };
+}
+
+/**
+ * The routes tabs swap or reload after a batch of note updates: the edited notes' own, and the pages that depend on
+ * them (backlinks, embeds, tag pages); a page both swapped and reloaded is reloaded.
+ */
+function routesToUpdate(results: readonly ReturnType<typeof updateNote>[]): {
+  content: string[];
+  reload: string[];
+  dependents: number;
+} {
+  const content = new Set<string>();
+  const reload = new Set<string>();
+  const dependents = new Set<string>();
+  for (const result of results) {
+    if (result.kind === 'content') content.add(result.route);
+    if (result.kind === 'page') reload.add(result.route);
+    if (!('dependents' in result) || !result.dependents) continue;
+    for (const route of result.dependents.content) content.add(route);
+    for (const route of result.dependents.reload) reload.add(route);
+    for (const route of [...result.dependents.content, ...result.dependents.reload]) dependents.add(route);
+  }
+  return {
+    content: [...content].filter((route) => !reload.has(route)),
+    reload: [...reload],
+    dependents: dependents.size,
   };
 }
 

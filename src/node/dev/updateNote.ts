@@ -2,22 +2,38 @@
  * The fast path of `wiki dev`: the pipeline's stages run again for one edited note (scan it, resolve its route,
  * summarise and render it, lay out its page or the whole sidebar, check its links), when the edit cannot change
  * another note's route. Anything else (a new, removed or renamed note, a changed id or slug) asks for a full rebuild.
+ * The pages that depend on the note (its backlinks' targets, the notes embedding it, the tag pages) follow: see
+ * dependents.ts.
  */
 import fs from 'node:fs';
 import type { Route } from '../../shared/paths.js';
+import type { DocPageModel } from '../../shared/types.js';
 import { DiagnosticList } from '../diagnostics.js';
 import { isMdxNote } from '../mdx/isMdxNote.js';
-import type { Note, ParsedNote } from '../notes/note.js';
+import type { Note, NoteContent, ParsedNote } from '../notes/note.js';
 import { summariseNote } from '../notes/parseNotes.js';
 import { readNoteFile } from '../notes/scan.js';
 import { checkLinks, toLinkCheckNote } from '../pipeline/checkLinks.js';
 import { parseNoteContent } from '../pipeline/noteStream.js';
 import { resolveRoutes } from '../pipeline/pipeline.js';
-import { buildNotePageModels } from '../resolve/pageModels.js';
+import {
+  buildNotePages,
+  findEmbedders,
+  refreshNotePages,
+  updateSiteLinks,
+  updateSiteTags,
+  type PageRefresh,
+} from './dependents.js';
 import { comparePages, outputPathsOf, relayoutSite, renderPages, type DevSite } from './devSite.js';
+import { readNoteSource, rememberEdit } from './editedNotes.js';
 
 export type NoteUpdate =
-  | { readonly kind: 'content' | 'page' | 'same'; readonly route: Route }
+  | {
+      readonly kind: 'content' | 'page' | 'same';
+      readonly route: Route;
+      /** Other pages the edit changed (backlinks, embeds, tag pages). */
+      readonly dependents?: PageRefresh;
+    }
   /** The sidebar changed (a title or sidebar setting) but no route: relaid out in place, every page reloads. */
   | { readonly kind: 'layout'; readonly route: Route }
   | { readonly kind: 'full'; readonly reason: string };
@@ -35,6 +51,7 @@ const ownPageFields = new Set([
   'image',
   'toc_min_heading_level',
   'toc_max_heading_level',
+  'tags', // the tag pages are made again (updateSiteTags)
 ]);
 const layoutFields = new Set([
   'title',
@@ -48,7 +65,7 @@ const layoutFields = new Set([
 const noteCodes = new Set(['invalid-front-matter']);
 const linkCodes = new Set(['broken-link', 'broken-anchor']);
 
-/** Updates one edited note in place when that is enough; says why not otherwise. */
+/** Updates one edited note in place when that is enough, and the pages that depend on it; says why not otherwise. */
 export function updateNote(devSite: DevSite, filePath: string): NoteUpdate {
   const index = devSite.notes.findIndex((doc) => doc.filePath === filePath);
   if (index === -1) return { kind: 'full', reason: 'a new note, or one that was left out before' };
@@ -68,28 +85,81 @@ export function updateNote(devSite: DevSite, filePath: string): NoteUpdate {
   // An MDX note is rendered in one bundle with what it imports (renderMdxNotes): the full stages render it again.
   if (isMdxNote(doc, context.config.markdown.format)) return { kind: 'full', reason: 'an MDX note changed' };
   const { parser } = devSite.site;
+  const oldTags = tagsOf(old, parser.obsidian?.inlineTags(old.sourcePath));
+  rememberEdit(devSite, doc); // before rendering: the notes embedding it read it from there
   const parsed: ParsedNote = { ...summariseNote(doc, parser), ...parseNoteContent(noteContext, doc, parser) };
   devSite.notes[index] = parsed;
-  updateDiagnostics(devSite, parsed, diagnostics);
+  const embedders = renderEmbedders(devSite, parsed);
+  if ('reason' in embedders) return { kind: 'full', reason: embedders.reason };
+  updateDiagnostics(devSite, parsed, diagnostics, embedders);
+  const links = updateSiteLinks(devSite, index, doc.body);
   if (parsed.title !== old.title || layoutOf(old) !== layoutOf(doc)) {
-    relayoutSite(devSite);
+    relayoutSite(devSite); // every page laid out again (tags too), and every tab reloads
     return { kind: 'layout', route: parsed.route };
   }
-  return updatePage(devSite, parsed);
+  const dependents: PageRefresh = { content: [], reload: [] };
+  // Tag pages list their notes' titles and descriptions; a title change was laid out above.
+  const newTags = tagsOf(doc, parser.obsidian?.inlineTags(doc.sourcePath));
+  if (oldTags !== newTags || (newTags !== '[]' && parsed.description !== old.description))
+    updateSiteTags(devSite, dependents);
+  const [page, ...others] = buildNotePages(devSite, [parsed, ...dependentNotes(devSite, links.targets, embedders)]);
+  const own = updatePage(devSite, page!);
+  refreshNotePages(devSite, others, dependents);
+  const { graphRoute } = devSite.theme;
+  if (links.graph && graphRoute !== undefined) dependents.reload.push(graphRoute);
+  return own.kind === 'full' ? own : { ...own, dependents };
 }
 
-function updatePage(devSite: DevSite, parsed: ParsedNote): NoteUpdate {
-  const { config } = devSite.context;
-  const neighbourIds = new Set([parsed.frontMatter.pagination_prev, parsed.frontMatter.pagination_next]);
-  const neighbours = devSite.notes.filter((doc) => neighbourIds.has(doc.id));
-  const page = buildNotePageModels({
-    config,
-    sidebars: devSite.site.sidebars,
-    docs: [parsed, ...neighbours],
-    tags: devSite.site.tags.byDoc,
-    ...(devSite.site.backlinks && { backlinks: devSite.site.backlinks }),
-  })[0]!;
-  const pageIndex = devSite.notePages.findIndex((candidate) => candidate.route === parsed.route);
+/** A note's tags as written (front matter, then inline), to compare. */
+function tagsOf(doc: Omit<Note, 'body'>, inlineTags: readonly string[] | undefined): string {
+  return JSON.stringify([...(doc.frontMatter.tags ?? []), ...(inlineTags ?? [])]);
+}
+
+/** The notes whose pages the edit changed (their backlinks, or what they embed), each once. */
+function dependentNotes(devSite: DevSite, routes: readonly Route[], embedders: readonly ParsedNote[]): ParsedNote[] {
+  const wanted = new Set<string>([...routes, ...embedders.map((doc) => doc.route)]);
+  return devSite.notes.filter((doc) => wanted.has(doc.route));
+}
+
+/**
+ * Renders again the notes that embed the edited one (their pages show its Markdown), from their files as they are:
+ * their own summaries stay as the session has them (an edit of theirs is theirs to report).
+ */
+function renderEmbedders(devSite: DevSite, parsed: ParsedNote): ParsedNote[] | { reason: string } {
+  const rendered: ParsedNote[] = [];
+  for (const embedder of findEmbedders(devSite, parsed)) {
+    const doc = readNoteSource(devSite, embedder.sourcePath);
+    if (!doc) return { reason: `${devSite.context.displayPath(embedder.filePath)}, which embeds it, is gone` };
+    if (isMdxNote(doc, devSite.context.config.markdown.format)) return { reason: 'an MDX note embeds it' };
+    const source = { ...summaryOf(embedder), body: doc.body, lineOffset: doc.lineOffset };
+    const content = parseNoteContent(devSite.context, source, devSite.site.parser);
+    const note: ParsedNote = { ...summaryOf(embedder), ...content };
+    devSite.notes[devSite.notes.indexOf(embedder)] = note;
+    rendered.push(note);
+  }
+  return rendered;
+}
+
+/** The note without its rendered content (whose optional fields a new rendering may not have). */
+function summaryOf(note: ParsedNote): Omit<ParsedNote, keyof NoteContent> {
+  const {
+    html: _html,
+    headings: _headings,
+    links: _links,
+    htmlIds: _htmlIds,
+    usesMath: _usesMath,
+    usesMermaid: _usesMermaid,
+    inlineTags: _inlineTags,
+    ...summary
+  } = note;
+  return summary;
+}
+
+function updatePage(
+  devSite: DevSite,
+  page: DocPageModel,
+): Extract<NoteUpdate, { kind: 'content' | 'page' | 'same' | 'full' }> {
+  const pageIndex = devSite.notePages.findIndex((candidate) => candidate.route === page.route);
   const before = devSite.notePages[pageIndex];
   if (pageIndex === -1 || !before) return { kind: 'full', reason: 'its page was missing' };
   devSite.notePages[pageIndex] = page;
@@ -98,11 +168,21 @@ function updatePage(devSite: DevSite, parsed: ParsedNote): NoteUpdate {
   return { kind: comparePages(before, page), route: page.route };
 }
 
-/** Replaces the note's own problems, and re-checks its links and the links that point into it. */
-function updateDiagnostics(devSite: DevSite, parsed: ParsedNote, fromNote: DiagnosticList): void {
+/**
+ * Replaces the note's own problems, and re-checks its links, the links that point into it and those of the notes
+ * rendered again with it (the embedders).
+ */
+function updateDiagnostics(
+  devSite: DevSite,
+  parsed: ParsedNote,
+  fromNote: DiagnosticList,
+  rendered: readonly ParsedNote[],
+): void {
   const { context } = devSite;
   const inbound = devSite.notes.filter(
-    (doc) => doc !== parsed && doc.links.some((link) => link.resolved.anchor?.route === parsed.route),
+    (doc) =>
+      doc !== parsed &&
+      (rendered.includes(doc) || doc.links.some((link) => link.resolved.anchor?.route === parsed.route)),
   );
   const checked = new DiagnosticList();
   const assets = checkLinks(

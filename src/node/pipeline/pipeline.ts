@@ -272,7 +272,9 @@ export async function buildSite(context: BuildContext, options: BuildOptions): P
         // The pool renders with the engine's theme: a site's overrides are bundled for this thread alone.
         const pool = usesEngineRenderer(outline.extensions) ? poolBoot.start(staging) : undefined;
         const workers = { search: searchBoot, ...(pool && { pool }) };
-        const written = await writeSite(context, outline, staging, workers, opened);
+        // Unless --no-cache, files that come out as the current output has them are linked from it (siteWriter.ts).
+        const reuseFrom = options.noCache ? undefined : context.outDir;
+        const written = await writeSite(context, outline, { staging, reuseFrom }, workers, opened);
         specialPages = written.specialPages;
         return !failed();
       },
@@ -302,13 +304,13 @@ function openCache(context: BuildContext, outline: SiteOutline, options: BuildOp
 async function writeSite(
   context: BuildContext,
   outline: SiteOutline,
-  staging: string,
+  { staging, reuseFrom }: { staging: string; reuseFrom: string | undefined },
   workers: { search: SearchIndexBoot; pool?: RenderPool },
   cache: BuildCache,
 ): Promise<{ specialPages: readonly (SpecialPageModel | CustomPageModel)[] }> {
-  const writer = createSiteWriter(staging);
+  const writer = createSiteWriter(staging, reuseFrom === undefined ? {} : { reuseFrom });
   // The index worker (and the render pool) write their files into the staging folder themselves, beside this thread.
-  const search = startSearch(outline, staging, workers.search, () =>
+  const search = startSearch(outline, { writeTo: staging, reuseFrom }, workers.search, () =>
     cache.reuseSearch({ ...outline, pages: outline.notePages }, writer),
   );
   const { pool } = workers;
@@ -352,11 +354,11 @@ async function writeSite(
 /** The search index job, or, when the last build's index files were linked in unchanged, one that does nothing. */
 function startSearch(
   outline: SiteOutline,
-  staging: string,
+  { writeTo, reuseFrom }: { writeTo: string; reuseFrom: string | undefined },
   boot: SearchIndexBoot,
   reuse: () => boolean,
 ): Pick<SearchIndexJob, 'add' | 'end' | 'finish' | 'stop'> {
-  if (!reuse()) return boot.start({ pages: outline.notePages, writeTo: staging });
+  if (!reuse()) return boot.start({ pages: outline.notePages, writeTo, ...(reuseFrom !== undefined && { reuseFrom }) });
   void boot.cancel(); // its worker is not needed: the second core is free for the pages
   return { add: () => undefined, end: () => undefined, finish: async () => [], stop: async () => undefined };
 }

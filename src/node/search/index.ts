@@ -26,6 +26,8 @@ export interface SearchIndexInput {
   readonly config: SiteConfig;
   /** The site folder being written: the worker writes the index files there (else they come back as files). */
   readonly writeTo?: string;
+  /** The site `writeTo` replaces: index files that come out the same are linked from there (SiteWriterOptions). */
+  readonly reuseFrom?: string;
 }
 
 /** A search index being built beside rendering: it consumes the rendered notes, and renders nothing. */
@@ -70,10 +72,12 @@ export function bootSearchIndex(config: SiteConfig): SearchIndexBoot {
 function startSearchJob(input: SearchIndexInput, booted: BootedIndexWorker | undefined): SearchIndexJob {
   const stylesheet: SiteFile = [STYLESHEET_FILE, readModalStylesheet()];
   const worker = booted?.start({
-    pages: input.pages,
+    // Only what records read: the full page models (head tags, backlinks...) cloned into the worker were most of its heap.
+    pages: input.pages.map(({ route, breadcrumbs }) => ({ route, breadcrumbs })),
     urlPrefix: input.config.baseUrl,
     indexDir: INDEX_DIR,
     ...(input.writeTo !== undefined && { writeTo: input.writeTo }),
+    ...(input.reuseFrom !== undefined && { reuseFrom: input.reuseFrom }),
   });
   return {
     add: (note) => worker?.add(note),

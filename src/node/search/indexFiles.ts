@@ -11,6 +11,8 @@ export interface LocalIndexInput extends Omit<BuildRecordsInput, 'docs'> {
    * they fill, instead of holding every note's text and handing it all back (on 10,000 notes, hundreds of MB).
    */
   readonly writeTo?: string;
+  /** The site `writeTo` replaces, whose identical index files are linked instead of written (SiteWriterOptions). */
+  readonly reuseFrom?: string;
 }
 
 /**

@@ -23,7 +23,10 @@ try {
   const input = first.start;
   const files = new Map<string, string>();
   // Writes into the site folder (`wiki build`), or keeps the files to hand back (`wiki dev` serves from memory).
-  const writer = input.writeTo === undefined ? undefined : createSiteWriter(input.writeTo);
+  const writer =
+    input.writeTo === undefined
+      ? undefined
+      : createSiteWriter(input.writeTo, input.reuseFrom === undefined ? {} : { reuseFrom: input.reuseFrom });
   buildLocalIndexFiles(input, receiveNotes(), (relPath, text) =>
     writer ? writer.write([relPath, text]) : files.set(relPath, text),
   );

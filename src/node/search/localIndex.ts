@@ -11,6 +11,7 @@
  */
 import { type LocalIndexData, scanTerms } from '../../shared/search.js';
 import type { Hierarchy, SearchRecord } from './records.js';
+import { PostingLists } from './postingLists.js';
 import { TermTable } from './termTable.js';
 
 export const INDEX_FILE = 'index.json';
@@ -86,17 +87,17 @@ function hierarchyText(hierarchy: Hierarchy): string {
 /** The index holds the parts of punctuated names too: `node.js` is found by `node` as well. */
 const INDEX_TERMS = { parts: true } as const;
 
-/** Each term's list of (chunk, term frequency) pairs, by term id. */
+/** The terms of the chunks and each term's postings (PostingLists), by term id. */
 interface Postings {
   readonly table: TermTable;
-  readonly lists: number[][];
+  readonly lists: PostingLists;
   /** Adds a chunk's text (chunks come in increasing order); returns how many terms it holds. */
   addText(chunk: number, text: string): number;
 }
 
 function createPostings(): Postings {
   const table = new TermTable();
-  const lists: number[][] = [];
+  const lists = new PostingLists();
   return {
     table,
     lists,
@@ -106,12 +107,7 @@ function createPostings(): Postings {
         text,
         (lower, start, end) => {
           count++;
-          const id = table.idOf(lower, start, end);
-          const list = lists[id];
-          // A repeat within the chunk is the last pair.
-          if (!list) lists[id] = [chunk, 1];
-          else if (list[list.length - 2] === chunk) list[list.length - 1]!++;
-          else list.push(chunk, 1);
+          lists.add(table.idOf(lower, start, end), chunk);
         },
         INDEX_TERMS,
       );
@@ -130,10 +126,7 @@ function writeShards({ table: { terms }, lists }: Postings): { shards: string[];
   for (const id of ids) {
     const term = terms[id]!;
     if (lines.length === 0) shardStarts.push(term);
-    const list = lists[id]!;
-    // In place: the lists are not read again, and the main thread waits for this step.
-    for (let i = list.length - 2; i > 0; i -= 2) list[i]! -= list[i - 2]!;
-    const line = `${term}\t${list.join(',')}`;
+    const line = `${term}\t${lists.text(id)}`;
     lines.push(line);
     size += line.length + 1;
     if (size >= SHARD_BYTES) {

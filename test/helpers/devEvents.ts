@@ -1,0 +1,40 @@
+import type { DevMessage } from '../../src/shared/devProtocol.js';
+
+/** The dev server's event stream, read with fetch: messages handed out in order. */
+export interface DevEvents {
+  next(): Promise<DevMessage>;
+  close(): void;
+}
+
+/** Reads `wiki dev`'s event stream (Server-Sent Events) at `url` (the server's root URL). */
+export function readDevEvents(url: string): DevEvents {
+  const controller = new AbortController();
+  const queue: DevMessage[] = [];
+  const waiting: Array<(message: DevMessage) => void> = [];
+  const deliver = (message: DevMessage) => {
+    const resolve = waiting.shift();
+    if (resolve) resolve(message);
+    else queue.push(message);
+  };
+  void (async () => {
+    const response = await fetch(`${url}__wiki/dev/events`, { signal: controller.signal });
+    const decoder = new TextDecoder();
+    let buffer = '';
+    const reader = response.body!.getReader();
+    for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
+      buffer += decoder.decode(chunk.value, { stream: true });
+      for (let end = buffer.indexOf('\n\n'); end !== -1; end = buffer.indexOf('\n\n')) {
+        const data = buffer
+          .slice(0, end)
+          .split('\n')
+          .find((line) => line.startsWith('data: '));
+        buffer = buffer.slice(end + 2);
+        if (data) deliver(JSON.parse(data.slice(6)) as DevMessage);
+      }
+    }
+  })().catch(() => undefined);
+  return {
+    next: () => (queue.length > 0 ? Promise.resolve(queue.shift()!) : new Promise((resolve) => waiting.push(resolve))),
+    close: () => controller.abort(),
+  };
+}
