@@ -35,7 +35,7 @@ import { createObsidianMarkdown } from '../resolve/wikilinks.js';
 import { type DocsLayout, layOutDocs, loadSidebarsConfig } from '../resolve/layout.js';
 import type { SidebarsConfig } from '../resolve/sidebarsFile.js';
 import { buildThemeSettings } from '../resolve/themeSettings.js';
-import { bootSearchIndex, type SearchIndexBoot, type SearchIndexJob, startSearchIndex } from '../search/index.js';
+import { bootSearchIndex, buildSearchFiles, type SearchIndexBoot, type SearchIndexJob } from '../search/index.js';
 import { createSiteWriter, type SiteFile } from '../siteWriter.js';
 import { findThemeOverrides } from '../theme/components.js';
 import { bootRenderPool, type RenderPool } from './renderPool.js';
@@ -395,14 +395,12 @@ export async function loadSite(context: BuildContext, options: LoadSiteOptions =
   const notePages = outline.notePages.map((page, index) =>
     withNoteContent(page, notes[index]!, tableOfContents, context.config.baseUrl),
   );
-  // Built when a search file is first asked for: at load, its worker's heap would add to the parse's peak.
+  // Built when a search file is first asked for (not at load: the index would add to the parse's peak), in this thread.
   let searchFiles: Promise<SiteFile[]> | undefined;
-  const indexSearch = () => {
-    if (searchFiles) return searchFiles;
-    const search = startSearchIndex({ pages: notePages, config: context.config });
-    for (const note of notes) search.add(note);
-    return (searchFiles = search.finish());
-  };
+  const indexSearch = () =>
+    (searchFiles ??= Promise.resolve().then(() =>
+      buildSearchFiles({ pages: notePages, config: context.config }, notes),
+    ));
   const { renderer, client } = await outline.bundles;
   const { notes: _notes, summaries: _summaries, bundles: _bundles, ...shared } = outline;
   return {

@@ -7,7 +7,12 @@ import { createRequire } from 'node:module';
 import type { SearchRuntime } from '../../shared/search.js';
 import type { SiteFile } from '../siteWriter.js';
 import type { SiteConfig } from '../config/schema.js';
-import { type IndexWorkerMessage, type IndexWorkerReply, type LocalIndexInput } from './indexFiles.js';
+import {
+  buildLocalIndexFiles,
+  type IndexWorkerMessage,
+  type IndexWorkerReply,
+  type LocalIndexInput,
+} from './indexFiles.js';
 import { type RecordNote, type RecordPage, SEARCH_DOCS_TAG, SEARCH_LANGUAGE } from './records.js';
 import { enginePath } from '../engineRoot.js';
 import { openWorkerChannel } from '../workers.js';
@@ -46,11 +51,18 @@ export interface SearchIndexJob {
 }
 
 /**
- * Starts building the search files: the modal's stylesheet, and for the embedded provider the index, in a worker
- * thread that runs while the main thread renders pages.
+ * The search files built in this thread from notes at hand (`wiki dev`, whose heap already holds every note): a
+ * worker's own heap and its copies of every note's HTML made the dev server's peak half again as high.
  */
-export function startSearchIndex(input: SearchIndexInput): SearchIndexJob {
-  return bootSearchIndex(input.config).start(input);
+export function buildSearchFiles(input: SearchIndexInput, notes: Iterable<RecordNote>): SiteFile[] {
+  const stylesheet: SiteFile = [STYLESHEET_FILE, readModalStylesheet()];
+  if (input.config.search.provider !== 'local') return [stylesheet];
+  const files: SiteFile[] = [stylesheet];
+  const pages = input.pages.map(({ route, breadcrumbs }) => ({ route, breadcrumbs }));
+  buildLocalIndexFiles({ pages, urlPrefix: input.config.baseUrl, indexDir: INDEX_DIR }, notes, (relPath, text) =>
+    files.push([relPath, text]),
+  );
+  return files;
 }
 
 /** A search index whose worker is starting before the site is read. */
