@@ -233,7 +233,7 @@ describe('hardening', () => {
       assert.equal(res.headers['content-security-policy'], defaultContentSecurityPolicy);
       assert.equal(res.headers['x-content-type-options'], 'nosniff');
       assert.equal(res.headers['referrer-policy'], 'strict-origin-when-cross-origin');
-      assert.equal(res.headers['x-frame-options'], 'DENY');
+      assert.equal(res.headers['x-frame-options'], 'SAMEORIGIN');
     });
   }
 });

@@ -17,7 +17,8 @@ export const defaultContentSecurityPolicy = [
   "font-src 'self' data:",
   "object-src 'none'",
   "base-uri 'self'",
-  "frame-ancestors 'none'",
+  // The site's own pages may frame its files (a note's embedded PDF); no other site may frame them.
+  "frame-ancestors 'self'",
 ].join('; ');
 
 const contentTypes: ReadonlyMap<string, string> = new Map([
@@ -35,7 +36,26 @@ const contentTypes: ReadonlyMap<string, string> = new Map([
   ['.gif', 'image/gif'],
   ['.webp', 'image/webp'],
   ['.ico', 'image/x-icon'],
+  ['.avif', 'image/avif'],
+  ['.bmp', 'image/bmp'],
   ['.woff2', 'font/woff2'],
+  ['.woff', 'font/woff'],
+  ['.ttf', 'font/ttf'],
+  // Attachments a note embeds (Obsidian's `![[file]]`): shown by type, so served as their type, never as a download.
+  ['.pdf', 'application/pdf'],
+  ['.mp3', 'audio/mpeg'],
+  ['.wav', 'audio/wav'],
+  ['.m4a', 'audio/mp4'],
+  ['.ogg', 'audio/ogg'],
+  ['.oga', 'audio/ogg'],
+  ['.flac', 'audio/flac'],
+  ['.3gp', 'audio/3gpp'],
+  ['.mp4', 'video/mp4'],
+  ['.m4v', 'video/mp4'],
+  ['.webm', 'video/webm'],
+  ['.ogv', 'video/ogg'],
+  ['.mov', 'video/quicktime'],
+  ['.mkv', 'video/x-matroska'],
   ['.wasm', 'application/wasm'],
   // Pagefind's index chunks are opaque binary blobs.
   ['.pf_meta', 'application/octet-stream'],
@@ -93,7 +113,7 @@ export function getSecurityHeaders(contentSecurityPolicy: string): Record<string
     'Content-Security-Policy': contentSecurityPolicy,
     'X-Content-Type-Options': 'nosniff',
     'Referrer-Policy': 'strict-origin-when-cross-origin',
-    'X-Frame-Options': 'DENY',
+    'X-Frame-Options': 'SAMEORIGIN', // as frame-ancestors 'self', for browsers that read only this
   };
 }
 
