@@ -7,28 +7,18 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import type { DevMessage } from '../../src/shared/devProtocol.js';
 import type { DocPageModel } from '../../src/shared/types.js';
 import { makeTempDir } from '../helpers/cli.js';
-import { readDevEvents, type DevEvents } from '../helpers/devEvents.js';
+import { readDevEvents, type DevEvents, fetchDevRoute, nextDevUpdate } from '../helpers/devEvents.js';
 import { startDevProcess, type DevProcess } from '../helpers/devServer.js';
-
-type Update = Extract<DevMessage, { type: 'update' }>;
 
 describe('wiki dev updates the pages that depend on an edited note', () => {
   let siteDir: string;
   let dev: DevProcess;
   let events: DevEvents;
   const write = (name: string, text: string) => fs.writeFileSync(path.join(siteDir, 'docs', name), text);
-  const nextUpdate = async (): Promise<Update> => {
-    const message = await events.next();
-    assert.equal(message.type, 'update');
-    return message as Update;
-  };
-  const get = async (route: string) => {
-    const response = await fetch(`${dev.url}${route.slice(1)}`);
-    return { status: response.status, text: await response.text() };
-  };
+  const nextUpdate = () => nextDevUpdate(events);
+  const get = (route: string) => fetchDevRoute(dev.url, route);
   const data = async (route: string) => JSON.parse((await get(`/__data${route}.json`)).text) as DocPageModel;
 
   before(async () => {

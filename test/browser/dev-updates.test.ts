@@ -6,58 +6,18 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import type { DevMessage } from '../../src/shared/devProtocol.js';
 import { HEADINGS_FILE } from '../../src/node/search/index.js';
 import { fixturesDir, makeTempDir } from '../helpers/cli.js';
 import { copyFixtureSite, startDevProcess, type DevProcess } from '../helpers/devServer.js';
-
-type Update = Extract<DevMessage, { type: 'update' }>;
-
-/** Reads the dev server's event stream and hands out messages in order. */
-function readEvents(url: string): { next(): Promise<DevMessage>; close(): void } {
-  const controller = new AbortController();
-  const queue: DevMessage[] = [];
-  const waiting: Array<(message: DevMessage) => void> = [];
-  void (async () => {
-    const response = await fetch(`${url}__wiki/dev/events`, { signal: controller.signal });
-    const decoder = new TextDecoder();
-    let buffer = '';
-    const reader = response.body!.getReader();
-    for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
-      buffer += decoder.decode(chunk.value, { stream: true });
-      let end;
-      while ((end = buffer.indexOf('\n\n')) !== -1) {
-        const block = buffer.slice(0, end);
-        buffer = buffer.slice(end + 2);
-        const data = block.split('\n').find((line) => line.startsWith('data: '));
-        if (!data) continue;
-        const message = JSON.parse(data.slice(6)) as DevMessage;
-        const resolve = waiting.shift();
-        if (resolve) resolve(message);
-        else queue.push(message);
-      }
-    }
-  })().catch(() => undefined);
-  return {
-    next: () => (queue.length > 0 ? Promise.resolve(queue.shift()!) : new Promise((resolve) => waiting.push(resolve))),
-    close: () => controller.abort(),
-  };
-}
+import { readDevEvents, type DevEvents, fetchDevRoute, nextDevUpdate } from '../helpers/devEvents.js';
 
 describe('wiki dev updates', () => {
   let siteDir: string;
   let dev: DevProcess;
-  let events: ReturnType<typeof readEvents>;
+  let events: DevEvents;
   const docs = (relPath: string) => path.join(siteDir, 'docs', relPath);
-  const nextUpdate = async (): Promise<Update> => {
-    const message = await events.next();
-    assert.equal(message.type, 'update');
-    return message as Update;
-  };
-  const get = async (route: string) => {
-    const response = await fetch(`${dev.url}${route.slice(1)}`);
-    return { status: response.status, text: await response.text() };
-  };
+  const nextUpdate = () => nextDevUpdate(events);
+  const get = (route: string) => fetchDevRoute(dev.url, route);
 
   before(async () => {
     siteDir = makeTempDir('wiki-dev-updates-');
@@ -65,7 +25,7 @@ describe('wiki dev updates', () => {
     fs.mkdirSync(path.join(siteDir, 'static'));
     fs.writeFileSync(path.join(siteDir, 'static/robots.txt'), 'User-agent: *\n');
     dev = await startDevProcess(siteDir);
-    events = readEvents(dev.url);
+    events = readDevEvents(dev.url);
     const hello = await events.next();
     assert.deepEqual(hello.type === 'hello' && [hello.version, hello.problems], [0, []]);
   });

@@ -38,3 +38,18 @@ export function readDevEvents(url: string): DevEvents {
     close: () => controller.abort(),
   };
 }
+
+export type DevUpdate = Extract<DevMessage, { type: 'update' }>;
+
+/** The stream's next message, which must be an update. */
+export async function nextDevUpdate(events: DevEvents): Promise<DevUpdate> {
+  const message = await events.next();
+  if (message.type !== 'update') throw new Error(`Expected an update from wiki dev, got ${JSON.stringify(message)}`);
+  return message;
+}
+
+/** A route of the dev server (`/a/b`): its status and text. */
+export async function fetchDevRoute(url: string, route: string): Promise<{ status: number; text: string }> {
+  const response = await fetch(`${url}${route.slice(1)}`);
+  return { status: response.status, text: await response.text() };
+}
