@@ -74,11 +74,12 @@ export function createSiteWriter(dir: string, options: SiteWriterOptions = {}): 
   };
 }
 
-/** Whether the file holds exactly these contents (read only when the sizes match). */
+/** Whether the file holds exactly these contents (encoded and read only when the sizes match). */
 function sameBytes(file: string, contents: string | Uint8Array): boolean {
-  const bytes = typeof contents === 'string' ? Buffer.from(contents) : contents;
   const stat = fs.statSync(file, { throwIfNoEntry: false });
-  if (!stat?.isFile() || stat.size !== bytes.byteLength) return false;
+  const size = typeof contents === 'string' ? Buffer.byteLength(contents) : contents.byteLength;
+  if (!stat?.isFile() || stat.size !== size) return false;
+  const bytes = typeof contents === 'string' ? Buffer.from(contents) : contents;
   try {
     return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).equals(fs.readFileSync(file));
   } catch {

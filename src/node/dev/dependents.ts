@@ -10,8 +10,9 @@ import type { Backlink, DocPageModel } from '../../shared/types.js';
 import { DiagnosticList } from '../diagnostics.js';
 import { MAX_TRANSCLUSION_DEPTH } from '../markdown/obsidian/transclusion.js';
 import type { ParsedNote } from '../notes/note.js';
-import { collectSiteLinks, linkedRoute, noteOfWikilink } from '../resolve/backlinks.js';
+import { collectSiteLinks, linkedRoute, routeKey } from '../resolve/backlinks.js';
 import { buildGraphFile } from '../resolve/graph.js';
+import { backlinkOptions } from '../pipeline/pipeline.js';
 import { buildNotePageModels } from '../resolve/pageModels.js';
 import { buildTagPageModels, resolveTags } from '../resolve/tags.js';
 import { comparePages, forgetRenderedPages, outputPathsOf, type DevSite } from './devSite.js';
@@ -46,12 +47,7 @@ export function updateSiteLinks(
     title,
     body: at === index ? body : '',
   }));
-  const links = collectSiteLinks(sources, {
-    md: parser.md,
-    resolveLink: parser.resolveLink,
-    baseUrl: config.baseUrl,
-    resolveWikilink: parser.obsidian && noteOfWikilink(parser.obsidian),
-  });
+  const links = collectSiteLinks(sources, backlinkOptions(config, parser));
   const targets = config.backlinks ? replaceBacklinks(devSite, devSite.notes[index]!.route, links.backlinks) : [];
   return { targets, graph: config.graph && replaceGraph(devSite, index, links.edges) };
 }
@@ -214,6 +210,3 @@ function swapPage(
   const change = before && after ? comparePages(before, after) : 'page';
   (change === 'content' ? refresh.content : refresh.reload).push(page.route);
 }
-
-// The resolver accepts a route with or without its trailing slash: both name the note.
-const routeKey = (route: string) => (route.length > 1 && route.endsWith('/') ? route.slice(0, -1) : route);

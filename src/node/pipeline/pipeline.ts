@@ -25,7 +25,8 @@ import {
 import { type NoteDates, readNoteDates } from '../notes/gitDates.js';
 import { scanNotes, type ScannedNote } from '../notes/scan.js';
 import { type PageRenderer, type SiteExtensions, usesEngineRenderer } from '../render/loadRenderer.js';
-import { collectSiteLinks, noteOfWikilink, type SiteLinks } from '../resolve/backlinks.js';
+import type { SiteConfig } from '../config/schema.js';
+import { type BacklinkOptions, collectSiteLinks, noteOfWikilink, type SiteLinks } from '../resolve/backlinks.js';
 import { buildCustomPageModels, scanCustomPages } from '../resolve/customPages.js';
 import { buildGraphFile } from '../resolve/graph.js';
 import { buildSpecialPageModels, withNoteContent } from '../resolve/pageModels.js';
@@ -118,12 +119,17 @@ export function collectBacklinks(
 ): SiteLinks {
   if (!context.config.backlinks && !context.config.graph) return { backlinks: new Map(), edges: [] };
   const sources = notes.map((note, index) => ({ ...note, title: summaries[index]!.title }));
-  return collectSiteLinks(sources, {
+  return collectSiteLinks(sources, backlinkOptions(context.config, parser));
+}
+
+/** Links are found and resolved as the renderer resolves them (`wiki dev` rescans an edited note with the same). */
+export function backlinkOptions(config: Pick<SiteConfig, 'baseUrl'>, parser: NoteParser): BacklinkOptions {
+  return {
     md: parser.md,
     resolveLink: parser.resolveLink,
-    baseUrl: context.config.baseUrl,
+    baseUrl: config.baseUrl,
     resolveWikilink: parser.obsidian && noteOfWikilink(parser.obsidian),
-  });
+  };
 }
 
 /** The built-in pages but those whose route a note has (only the graph page yields its route to a note). */

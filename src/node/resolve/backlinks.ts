@@ -103,4 +103,4 @@ export function linkedRoute(resolved: ResolvedLink, baseUrl: string): string | u
 }
 
 // The resolver accepts a route with or without its trailing slash: both name the note.
-const routeKey = (route: string) => (route.length > 1 && route.endsWith('/') ? route.slice(0, -1) : route);
+export const routeKey = (route: string) => (route.length > 1 && route.endsWith('/') ? route.slice(0, -1) : route);

@@ -55,14 +55,26 @@ export interface SearchIndexJob {
  * worker's own heap and its copies of every note's HTML made the dev server's peak half again as high.
  */
 export function buildSearchFiles(input: SearchIndexInput, notes: Iterable<RecordNote>): SiteFile[] {
-  const stylesheet: SiteFile = [STYLESHEET_FILE, readModalStylesheet()];
-  if (input.config.search.provider !== 'local') return [stylesheet];
-  const files: SiteFile[] = [stylesheet];
-  const pages = input.pages.map(({ route, breadcrumbs }) => ({ route, breadcrumbs }));
-  buildLocalIndexFiles({ pages, urlPrefix: input.config.baseUrl, indexDir: INDEX_DIR }, notes, (relPath, text) =>
-    files.push([relPath, text]),
-  );
+  const files: SiteFile[] = [modalStylesheet()];
+  if (input.config.search.provider !== 'local') return files;
+  buildLocalIndexFiles(localIndexInput(input), notes, (relPath, text) => files.push([relPath, text]));
   return files;
+}
+
+/** What the embedded index is built from besides the notes, wherever it is built. */
+function localIndexInput(input: SearchIndexInput): LocalIndexInput {
+  return {
+    // Only what records read: the full page models (head tags, backlinks...) cloned into the worker were most of its heap.
+    pages: input.pages.map(({ route, breadcrumbs }) => ({ route, breadcrumbs })),
+    urlPrefix: input.config.baseUrl,
+    indexDir: INDEX_DIR,
+    ...(input.writeTo !== undefined && { writeTo: input.writeTo }),
+    ...(input.reuseFrom !== undefined && { reuseFrom: input.reuseFrom }),
+  };
+}
+
+function modalStylesheet(): SiteFile {
+  return [STYLESHEET_FILE, readModalStylesheet()];
 }
 
 /** A search index whose worker is starting before the site is read. */
@@ -82,15 +94,8 @@ export function bootSearchIndex(config: SiteConfig): SearchIndexBoot {
 }
 
 function startSearchJob(input: SearchIndexInput, booted: BootedIndexWorker | undefined): SearchIndexJob {
-  const stylesheet: SiteFile = [STYLESHEET_FILE, readModalStylesheet()];
-  const worker = booted?.start({
-    // Only what records read: the full page models (head tags, backlinks...) cloned into the worker were most of its heap.
-    pages: input.pages.map(({ route, breadcrumbs }) => ({ route, breadcrumbs })),
-    urlPrefix: input.config.baseUrl,
-    indexDir: INDEX_DIR,
-    ...(input.writeTo !== undefined && { writeTo: input.writeTo }),
-    ...(input.reuseFrom !== undefined && { reuseFrom: input.reuseFrom }),
-  });
+  const stylesheet = modalStylesheet();
+  const worker = booted?.start(localIndexInput(input));
   return {
     add: (note) => worker?.add(note),
     end: () => worker?.end(),
