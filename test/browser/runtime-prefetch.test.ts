@@ -31,6 +31,33 @@ describeOnTargets((target) => {
     browser = launched;
   });
 
+  describe('First paint', () => {
+    it('waits for no script: the entry and every chunk it imports load at low priority, and the page hydrates', async () => {
+      const { page, errors } = await openPage(browser);
+      const cdp = await page.context().newCDPSession(page);
+      await cdp.send('Network.enable');
+      const priorities = new Map<string, string>();
+      cdp.on('Network.requestWillBeSent', ({ request, type }) => {
+        if (type === 'Script') priorities.set(new URL(request.url).pathname, request.initialPriority);
+      });
+      await page.goto(`${site.url}alpha/two`);
+      await waitForRuntime(page);
+      const preloaded = await page
+        .locator('link[rel="modulepreload"]')
+        .evaluateAll((links) => links.map((link) => new URL((link as HTMLLinkElement).href).pathname));
+      assert.ok(preloaded.length > 0, 'the entry script imports chunks, preloaded');
+      for (const file of preloaded) assert.ok(priorities.has(file), `${file} was fetched`);
+      // Chromium fetches a module script's static imports at high priority, and Lighthouse counts high-priority
+      // scripts that start before first paint as render-blocking.
+      assert.deepEqual(
+        [...priorities].filter(([, priority]) => priority !== 'Low' && priority !== 'VeryLow'),
+        [],
+        'scripts at more than low priority',
+      );
+      assert.deepEqual(errors, []);
+    });
+  });
+
   describe('2. Prefetch', () => {
     it('prefetches nothing before intent or view, then on hover, and the click reuses it', async () => {
       const { page, errors, dataRequests, context } = await openPage(browser);

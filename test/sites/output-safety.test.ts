@@ -145,7 +145,9 @@ describe('the output folder is a whole site at every moment', () => {
   });
 
   it('two builds into one folder take turns: the second says which process it waits for', async () => {
-    const site = makeSite(200);
+    // Both start together; the second must reach the lock while the first still writes: pages enough to outlast the
+    // start-up jitter of a loaded machine (with 200 the second sometimes came after the first had finished).
+    const site = makeSite(800);
     const first = startBuild(site, ['--out', 'build']);
     const second = startBuild(site, ['--out', 'build']);
     const [a, b] = await Promise.all([first.exited, second.exited]);
@@ -155,7 +157,7 @@ describe('the output folder is a whole site at every moment', () => {
     );
     assert.equal(waited.length, 1, 'exactly one build waited for the other');
     assert.ok(fs.existsSync(path.join(site, 'build', OUTPUT_MARKER)));
-    assert.ok(fs.existsSync(path.join(site, 'build/topic-19/note-199.html')));
+    assert.ok(fs.existsSync(path.join(site, 'build/topic-79/note-799.html')));
   });
 
   it(`killing the parent of a large build (${LARGE_SITE_NOTES} notes, built in a child Node) ends the child too`, async () => {

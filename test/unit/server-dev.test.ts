@@ -172,7 +172,7 @@ describe('site server for wiki dev', () => {
   it('injects the live-update script before </body>, tagged with the version', () => {
     assert.equal(
       injectDevClient('<body><p>x</p></body></html>', 3),
-      '<body><p>x</p><script type="module" src="/__wiki/dev/client.js" data-wiki-dev-version="3"></script>\n</body></html>',
+      '<body><p>x</p><script type="module" src="/__wiki/dev/client.js" data-wiki-dev-version="3" fetchpriority="low"></script>\n</body></html>',
     );
   });
 

@@ -172,9 +172,9 @@ function devSiteFiles(session: DevSession): SiteFiles {
 const buildFailedPage =
   '<!doctype html>\n<html lang="en"><head><meta charset="utf-8"><title>Build failed</title></head><body><main><h1>The site could not be built</h1><p>The terminal running <code>wiki dev</code> says why. This page reloads once the problem is fixed.</p></main></body></html>\n';
 
-/** Adds the live-update script, tagged with the build version the page shows. */
+/** Adds the live-update script, tagged with the build version the page shows; like the page's own, at low priority. */
 export function injectDevClient(html: string, version: number): string {
-  const tag = `<script type="module" src="${devClientPath}" data-wiki-dev-version="${version}"></script>`;
+  const tag = `<script type="module" src="${devClientPath}" data-wiki-dev-version="${version}" fetchpriority="low"></script>`;
   const end = html.lastIndexOf('</body>');
   return end === -1 ? html + tag : `${html.slice(0, end)}${tag}\n${html.slice(end)}`;
 }

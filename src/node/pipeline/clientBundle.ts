@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { build, type Plugin, version as esbuildVersion } from 'esbuild';
+import { build, type Metafile, type Plugin, version as esbuildVersion } from 'esbuild';
 import type { SiteExtensions } from '../render/loadRenderer.js';
 import { inlineTranslationsPlugin } from '../theme/inlineTranslations.js';
 import { browserCssLoaders, noCssModulesPlugin } from '../theme/siteCss.js';
@@ -14,6 +14,8 @@ export interface ClientAssets {
   readonly files: ReadonlyMap<string, Uint8Array>;
   /** Site-relative URLs of the entry script(s) and stylesheet(s) every page links. */
   readonly scripts: readonly string[];
+  /** Site-relative URLs of the chunks the entry script imports statically, to fetch at low priority with it. */
+  readonly modulePreloads: readonly string[];
   readonly stylesheets: readonly string[];
 }
 
@@ -116,8 +118,29 @@ async function buildClient(options: BundleClientOptions, extensions: SiteExtensi
   return {
     files,
     scripts: [`${base}${entry.path}`],
+    modulePreloads: staticImports(result.metafile, entry.path).map((file) => `${base}${file}`),
     stylesheets: [stylesheet, ...(siteStylesheet ? [siteStylesheet] : [])].map((file) => `${base}${file.path}`),
   };
+}
+
+/**
+ * The chunks an entry imports statically, its own imports' imports included. The browser fetches a module script's
+ * static imports at high priority, which puts them on first paint's path; preloaded at low priority, they are not.
+ */
+function staticImports(metafile: Metafile, entryPath: string): string[] {
+  // The metafile names outputs relative to the working directory; the output files, absolutely (under /assets).
+  const outputs = new Map(Object.entries(metafile.outputs).map(([file, output]) => [path.resolve(file), output]));
+  const found = new Set<string>();
+  const visit = (output: string) => {
+    for (const imported of outputs.get(output)?.imports ?? []) {
+      const file = path.resolve(imported.path);
+      if (imported.kind !== 'import-statement' || imported.external || found.has(file)) continue;
+      found.add(file);
+      visit(file);
+    }
+  };
+  visit(entryPath);
+  return [...found];
 }
 
 /** What the bundle depends on besides the site's extensions: the engine's sources (and how it bundles), packages, options. */
@@ -141,6 +164,7 @@ function clientCacheKey(options: BundleClientOptions): string {
 
 interface CachedClientManifest {
   readonly scripts: readonly string[];
+  readonly modulePreloads: readonly string[];
   readonly stylesheets: readonly string[];
   readonly files: readonly string[];
 }
@@ -151,7 +175,12 @@ function readCachedClient(dir: string): ClientAssets | undefined {
     const files = new Map(
       manifest.files.map((file) => [file, new Uint8Array(fs.readFileSync(path.join(dir, 'files', file)))] as const),
     );
-    return { files, scripts: manifest.scripts, stylesheets: manifest.stylesheets };
+    return {
+      files,
+      scripts: manifest.scripts,
+      modulePreloads: manifest.modulePreloads,
+      stylesheets: manifest.stylesheets,
+    };
   } catch {
     return undefined; // not cached yet, or removed meanwhile by another build: bundle again
   }
@@ -165,6 +194,7 @@ function writeClientFiles(dir: string, assets: ClientAssets): void {
   }
   const manifest: CachedClientManifest = {
     scripts: assets.scripts,
+    modulePreloads: assets.modulePreloads,
     stylesheets: assets.stylesheets,
     files: [...assets.files.keys()],
   };

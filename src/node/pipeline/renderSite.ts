@@ -61,6 +61,7 @@ export interface DocPageSettings {
   readonly sidebar: readonly SidebarItem[];
   readonly stylesheets: readonly string[];
   readonly scripts: readonly string[];
+  readonly modulePreloads: readonly string[];
   readonly runtime: RuntimeSettings;
   /** `"site":...,"runtime":...` of the boot JSON, serialised once: the same for every page. */
   readonly sharedBootJson: string;
@@ -98,6 +99,7 @@ export function* renderSite(input: RenderSiteInput): Generator<SiteFile> {
       sidebar: [],
       stylesheets: client.stylesheets,
       scripts: client.scripts,
+      modulePreloads: client.modulePreloads,
       bootJson,
       pageComponent,
     });
@@ -143,6 +145,7 @@ function createSidebarShells(input: RenderSiteInput): { first(): SidebarShell; o
       sidebar,
       stylesheets: input.client.stylesheets,
       scripts: input.client.scripts,
+      modulePreloads: input.client.modulePreloads,
       runtime,
       sharedBootJson: `"site":${JSON.stringify(input.theme)},"runtime":${JSON.stringify(runtime)}`,
     };
@@ -223,6 +226,7 @@ export function createDocPageRenderer(
       sidebar,
       stylesheets: settings.stylesheets,
       scripts: settings.scripts,
+      modulePreloads: settings.modulePreloads,
       bootJson,
       sidebarCache: { cache: sidebarCache, key },
       preloads,

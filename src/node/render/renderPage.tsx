@@ -20,6 +20,8 @@ export interface RenderPageInput {
   readonly sidebar: readonly SidebarItem[];
   readonly stylesheets: readonly string[];
   readonly scripts: readonly string[];
+  /** The chunks the scripts import statically: preloaded at low priority (see bundleClient). */
+  readonly modulePreloads?: readonly string[];
   /** JSON the browser runtime boots from; written into a `type="application/json"` script. */
   readonly bootJson: string;
   /**
@@ -152,7 +154,11 @@ export function renderPageParts(input: RenderPageInput): HtmlParts {
   const locale = site.locale ?? DEFAULT_LOCALE;
   const tail = [
     `<script id="__wiki-boot" type="application/json">${escapeJsonForScript(bootJson)}</script>`,
-    // Low priority: the page is readable before its script runs, which only hydrates it.
+    // Low priority: the page is readable before its script runs, which only hydrates it. Without the preloads, the
+    // script's imports would be fetched at high priority, and first paint would wait for them.
+    ...(input.modulePreloads ?? []).map(
+      (href) => `<link rel="modulepreload" href="${escapeAttribute(href)}" fetchpriority="low">`,
+    ),
     ...scripts.map((src) => `<script type="module" src="${escapeAttribute(src)}" fetchpriority="low"></script>`),
   ];
   const opening =
