@@ -15,6 +15,18 @@ export interface Note {
   readonly frontMatter: FrontMatter;
   readonly body: string;
   readonly lineOffset: number;
+  /** Where the body starts in the file's text, for a note read from a file: the body can be read again from there. */
+  readonly bodyStart?: number;
+  /** Set when the body was let go (`body` is then empty) to be read again when needed (noteBodies.ts). */
+  readonly released?: ReleasedBody;
+}
+
+/** What is kept of a note's body once it is let go. */
+export interface ReleasedBody {
+  readonly start: number;
+  readonly length: number;
+  /** noteSourceHash of the note as the outline read it. */
+  readonly sourceHash: string;
 }
 
 /**

@@ -157,6 +157,16 @@ export function readNoteFile(filePath: string, sourcePath: string, options: Scan
   return text === undefined ? undefined : { sourcePath: asSourcePath(sourcePath), filePath, text };
 }
 
+/**
+ * A note's text read again (`wiki build` lets a large site's Markdown go between the stages that read it: noteBodies.ts),
+ * decoded as the scan decoded it; the scan already reported its encoding.
+ */
+export function rereadNoteText(filePath: string): string {
+  const bytes = fs.readFileSync(filePath);
+  const utf16 = utf16Encoding(bytes);
+  return (utf16 ? new TextDecoder(utf16).decode(bytes) : utf8.decode(bytes)).replace(/^\uFEFF/, '');
+}
+
 /** Reads a note as UTF-8; binary files and invalid UTF-8 become errors that name the file, line and column. */
 function readNoteText(filePath: string, options: ScanOptions): string | undefined {
   const bytes = fs.readFileSync(filePath);

@@ -21,6 +21,7 @@ import type { LinkRecord, ResolvedLink } from '../markdown/noteEnv.js';
 import type { Note, NoteContent, NoteSummary } from '../notes/note.js';
 import { type NoteParser, renderNoteContent } from '../notes/parseNotes.js';
 import { createNoteCacheWriter, readNoteCache } from './noteCacheFile.js';
+import { noteSourceHash } from '../notes/noteBodies.js';
 import { workFolderOf } from './outputFolder.js';
 import type { SiteWriter } from '../siteWriter.js';
 import type { DocPageSettings } from './renderSite.js';
@@ -136,7 +137,7 @@ export function openBuildCache(context: BuildContext, options: BuildCacheOptions
   let changed = false;
   return {
     renderNote(note, parser) {
-      const hash = sourceHashes.get(note.filePath) ?? hashNoteSource(note);
+      const hash = sourceHashes.get(note.filePath) ?? noteSourceHash(note);
       const old = takeOld(note.filePath);
       validated.delete(note.filePath);
       if (old?.entry.hash === hash && linksResolveAsBefore(old.entry.content.links, note, parser)) {
@@ -162,7 +163,7 @@ export function openBuildCache(context: BuildContext, options: BuildCacheOptions
       return cached?.hash === hash && linkFiles(cached.files, context.outDir, writer);
     },
     reuseSearch(input, writer) {
-      for (const note of input.notes) sourceHashes.set(note.filePath, hashNoteSource(note));
+      for (const note of input.notes) sourceHashes.set(note.filePath, noteSourceHash(note));
       searchKey = hashOf([
         JSON.stringify(input.pages.map((page) => [page.route, page.breadcrumbs])),
         JSON.stringify(input.summaries.map((doc) => [doc.id, doc.route, doc.title, doc.contentHasTitle])),
@@ -198,7 +199,7 @@ export function openBuildCache(context: BuildContext, options: BuildCacheOptions
 
 /** A digest of every note's source: what a note's content hangs on when notes embed one another (`![[Note]]`). */
 export function hashNoteSources(notes: readonly Note[]): string {
-  return hashOf(notes.flatMap((note) => [note.filePath, note.sourcePath, String(note.lineOffset), note.body]));
+  return hashOf(notes.map(noteSourceHash));
 }
 
 /** What every note and page of a build is made with besides its own inputs: the engine, config and folders. */
@@ -281,10 +282,6 @@ function stampSearch(
     files.push([relPath, stat.size, stat.mtimeMs]);
   }
   return { key: searchKey, files: files.sort(([a], [b]) => (a < b ? -1 : 1)) };
-}
-
-function hashNoteSource(note: Note): string {
-  return hashOf([note.sourcePath, note.filePath, String(note.lineOffset), note.body]);
 }
 
 /** Header line (format, build key, checksum of the rest), then the JSON body; written whole, then renamed. */

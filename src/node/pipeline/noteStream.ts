@@ -7,6 +7,7 @@
 import type { SourcePath } from '../../shared/paths.js';
 import type { DocPageModel } from '../../shared/types.js';
 import type { Note, NoteContent, ParsedNote } from '../notes/note.js';
+import { bodyLength, withBody } from '../notes/noteBodies.js';
 import { withNoteContent } from '../resolve/pageModels.js';
 import { type NoteParser, renderNoteContent, renderNotesWhile } from '../notes/parseNotes.js';
 import type { BuildContext } from '../context.js';
@@ -54,7 +55,8 @@ export function createNoteStream(
   const ahead: (NoteContent | undefined)[] = [];
   const linked: LinkCheckNote[] = [];
   const levels = context.config.tableOfContents;
-  const render = (note: Note) => mdx.get(note.sourcePath) ?? parseNoteContent(context, note, parser, renderContent);
+  const render = (note: Note) =>
+    mdx.get(note.sourcePath) ?? parseNoteContent(context, withBody(note, context.displayPath), parser, renderContent);
   const tailStart = startOfLast(sources, TAIL_CHARS);
   const fileByRoute = new Map<string, string>(sources.map((note) => [note.route, note.filePath]));
   let parsed = 0;
@@ -101,7 +103,7 @@ const TAIL_CHARS = 1_000_000;
 /** The first of the last notes that hold at most `chars` characters of Markdown together. */
 function startOfLast(docs: readonly Note[], chars: number): number {
   let start = docs.length;
-  for (let total = 0; start > 0 && total + docs[start - 1]!.body.length <= chars; start--)
-    total += docs[start - 1]!.body.length;
+  for (let total = 0; start > 0 && total + bodyLength(docs[start - 1]!) <= chars; start--)
+    total += bodyLength(docs[start - 1]!);
   return start;
 }

@@ -24,6 +24,7 @@ import {
 } from '../notes/parseNotes.js';
 import { type NoteDates, readNoteDates } from '../notes/gitDates.js';
 import { scanNotes, type ScannedNote } from '../notes/scan.js';
+import { releaseBodies } from '../notes/noteBodies.js';
 import { type PageRenderer, type SiteExtensions, usesEngineRenderer } from '../render/loadRenderer.js';
 import type { SiteConfig } from '../config/schema.js';
 import { type BacklinkOptions, collectSiteLinks, noteOfWikilink, type SiteLinks } from '../resolve/backlinks.js';
@@ -50,8 +51,16 @@ import { createNoteStream, type MdxContents, parseNoteContent } from './noteStre
 import type { SiteData, SiteOutline } from './site.js';
 import { renderSite } from './renderSite.js';
 
+export interface OutlineOptions {
+  /**
+   * Let each note's Markdown go once the outline stages have read it, to be read again when the note renders
+   * (noteBodies.ts): `wiki build`. MDX notes keep theirs (they are compiled before the other notes render).
+   */
+  readonly releaseBodies?: boolean;
+}
+
 /** Stages 1 to 4, and stage 5 started: scan, resolve routes, summarise, sidebar and page models, bundle. */
-export async function loadOutline(context: BuildContext): Promise<SiteOutline> {
+export async function loadOutline(context: BuildContext, options: OutlineOptions = {}): Promise<SiteOutline> {
   const translations = await loadTranslations(context);
   const scanned = timeStage(context, 'scan', () => scanSite(context));
   const readingDates = readDates(context, scanned.notes); // git runs on the other core while the next stages do
@@ -67,6 +76,8 @@ export async function loadOutline(context: BuildContext): Promise<SiteOutline> {
   const parser = await createParser(context, notes, scanned.staticCopies, extraRoutes);
   const summaries = timeStage(context, 'summarise', () => summariseNotes(notes, parser));
   const links = timeStage(context, 'backlinks', () => collectBacklinks(context, notes, summaries, parser));
+  // Before the page models and sidebars are made: they are not held together with every note's Markdown.
+  if (options.releaseBodies) releaseBodies(notes, (note) => isMdxNote(note, context.config.markdown.format));
   const sidebarsConfig = await loadSidebarsConfig(context);
   const dates = readingDates && (await timeStageAsync(context, 'dates', () => readingDates));
   const layout = timeStage(context, 'layout', () =>
@@ -259,7 +270,7 @@ export async function buildSite(context: BuildContext, options: BuildOptions): P
   const poolBoot = bootRenderPool();
   let cache: BuildCache | undefined;
   try {
-    const outline = await loadOutline(context);
+    const outline = await loadOutline(context, { releaseBodies: true });
     const failed = () => context.diagnostics.errorCount > 0 || (options.strict && context.diagnostics.warningCount > 0);
     const routes = (special: readonly { kind: string }[]) =>
       outline.notePages.length +

@@ -120,6 +120,7 @@ function resolveNote(note: ScannedNote, options: ResolveNotesOptions): Note | un
     frontMatter,
     body: split.body,
     lineOffset: split.bodyLineOffset,
+    bodyStart: note.text.length - split.body.length,
   };
 }
 

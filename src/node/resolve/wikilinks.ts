@@ -35,6 +35,7 @@ export function createObsidianMarkdown(
   options: ObsidianMarkdownOptions,
 ): ObsidianMarkdown & { inlineTags(sourcePath: SourcePath): readonly string[] | undefined } {
   const lookup = createWikilinkLookup(options);
+  const { config } = options; // the closures below keep this, not the options (they hold every note's Markdown)
   const linking = options.notes.filter((note) => note.body.includes('[['));
   const { markdown } = options.config;
   const setting = markdown.obsidian;
@@ -47,7 +48,7 @@ export function createObsidianMarkdown(
     breaks: markdown.breaks ?? enabled,
     resolve: lookup,
     transcludedSource: (sourcePath) => transcluded.get(sourcePath),
-    tagRoute: (tag) => tagRoute(tag, options.config),
+    tagRoute: (tag) => tagRoute(tag, config),
     inlineTags: (sourcePath) => tags.get(sourcePath),
   };
 }
@@ -113,13 +114,15 @@ export function createWikilinkLookup(options: ObsidianMarkdownOptions): Wikilink
     }
   }
   let files: PathIndex | undefined; // listed at the first link that names a file
+  // Only these are kept for later lookups, not the options: they hold every note's Markdown.
+  const { docsDir } = options;
   const strategy = options.config.markdown.wikilinks;
-  const vaultName = path.basename(path.resolve(options.docsDir)).toLowerCase();
+  const vaultName = path.basename(path.resolve(docsDir)).toLowerCase();
   const find = (target: string, from: SourcePath): readonly SourcePath[] => {
     if (target.endsWith('/')) return notes.folderIndex(target.replace(/^\/+|\/+$/g, ''));
     const asNote = notes.match(target.replace(/\.mdx?$/i, ''), from, strategy);
     if (asNote.length > 0 || !MAY_NAME_FILE.test(target)) return asNote;
-    files ??= listFiles(options.docsDir);
+    files ??= listFiles(docsDir);
     return files.match(target, from, strategy);
   };
   return (target, from) => {
