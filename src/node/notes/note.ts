@@ -21,9 +21,8 @@ export interface Note {
   readonly released?: ReleasedBody;
 }
 
-/** What is kept of a note's body once it is let go. */
+/** What is kept of a note's body once it is let go (it is read again from `bodyStart` in its file). */
 export interface ReleasedBody {
-  readonly start: number;
   readonly length: number;
   /** noteSourceHash of the note as the outline read it. */
   readonly sourceHash: string;

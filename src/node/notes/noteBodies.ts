@@ -4,7 +4,7 @@
  * together with every note's Markdown: a build's memory then follows the size of its largest note, not the count of
  * its notes (#26; figures in bench/README.md). `wiki dev` keeps the bodies: it re-renders notes as they are edited.
  */
-import crypto from 'node:crypto';
+import { hashOf } from '../hashOf.js';
 import type { Note } from './note.js';
 import { rereadNoteText } from './scan.js';
 
@@ -14,10 +14,7 @@ export function noteSourceHash(note: Note): string {
 }
 
 function hashSource(note: Note): string {
-  const hash = crypto.createHash('sha256');
-  for (const part of [note.sourcePath, note.filePath, String(note.lineOffset), note.body])
-    hash.update(part).update('\0');
-  return hash.digest('base64url');
+  return hashOf([note.sourcePath, note.filePath, String(note.lineOffset), note.body]);
 }
 
 /**
@@ -27,7 +24,7 @@ function hashSource(note: Note): string {
 export function releaseBodies(notes: Note[], keep: (note: Note) => boolean): void {
   notes.forEach((note, index) => {
     if (note.bodyStart === undefined || note.released || keep(note)) return;
-    const released = { start: note.bodyStart, length: note.body.length, sourceHash: hashSource(note) };
+    const released = { length: note.body.length, sourceHash: hashSource(note) };
     notes[index] = { ...note, body: '', released };
   });
 }
@@ -43,7 +40,8 @@ export function bodyLength(note: Note): number {
  */
 export function withBody(note: Note, displayPath: (file: string) => string): Note {
   if (!note.released) return note;
-  const { start, length, sourceHash } = note.released;
+  const { length, sourceHash } = note.released;
+  const start = note.bodyStart!; // a note is let go only when it has one (releaseBodies)
   let text: string | undefined;
   try {
     text = rereadNoteText(note.filePath);

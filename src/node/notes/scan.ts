@@ -163,7 +163,11 @@ export function readNoteFile(filePath: string, sourcePath: string, options: Scan
  */
 export function rereadNoteText(filePath: string): string {
   const bytes = fs.readFileSync(filePath);
-  const utf16 = utf16Encoding(bytes);
+  return decodeNote(bytes, utf16Encoding(bytes));
+}
+
+/** The note's text: UTF-16 when it says so, else UTF-8 (throws on invalid bytes); without its byte order mark. */
+function decodeNote(bytes: Uint8Array, utf16: 'utf-16le' | 'utf-16be' | undefined): string {
   return (utf16 ? new TextDecoder(utf16).decode(bytes) : utf8.decode(bytes)).replace(/^\uFEFF/, '');
 }
 
@@ -180,7 +184,7 @@ function readNoteText(filePath: string, options: ScanOptions): string | undefine
       message: `This note is saved as UTF-16 (${utf16 === 'utf-16le' ? 'little' : 'big'}-endian), as PowerShell and some Windows editors write; it was read as such.`,
       hint: `Re-save it as UTF-8 (in PowerShell: Get-Content '${file}' | Set-Content -Encoding utf8 '${file}'; or iconv -f UTF-16 -t UTF-8).`,
     });
-    return new TextDecoder(utf16).decode(bytes).replace(/^\uFEFF/, '');
+    return decodeNote(bytes, utf16);
   }
   const nul = bytes.indexOf(0);
   if (nul !== -1) {
@@ -195,7 +199,7 @@ function readNoteText(filePath: string, options: ScanOptions): string | undefine
     return undefined;
   }
   try {
-    return utf8.decode(bytes).replace(/^\uFEFF/, '');
+    return decodeNote(bytes, undefined);
   } catch {
     const bad = firstInvalidUtf8Offset(bytes);
     const line = lineAt(bytes, bad);

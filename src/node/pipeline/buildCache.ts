@@ -22,6 +22,7 @@ import type { Note, NoteContent, NoteSummary } from '../notes/note.js';
 import { type NoteParser, renderNoteContent } from '../notes/parseNotes.js';
 import { createNoteCacheWriter, readNoteCache } from './noteCacheFile.js';
 import { noteSourceHash } from '../notes/noteBodies.js';
+import { hashOf } from '../hashOf.js';
 import { workFolderOf } from './outputFolder.js';
 import type { SiteWriter } from '../siteWriter.js';
 import type { DocPageSettings } from './renderSite.js';
@@ -326,12 +327,6 @@ function warnOnce(): (message: string) => void {
     if (!warned) console.warn(`warning ${message}`);
     warned = true;
   };
-}
-
-function hashOf(parts: readonly string[]): string {
-  const hash = crypto.createHash('sha256');
-  for (const part of parts) hash.update(part).update('\0');
-  return hash.digest('base64url');
 }
 
 /** SHA-1 of the bytes: it tells a damaged file, not a forged one, and hashes twice as fast as SHA-256 here. */

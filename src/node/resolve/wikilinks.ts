@@ -37,7 +37,7 @@ export function createObsidianMarkdown(
   const lookup = createWikilinkLookup(options);
   const { config } = options; // the closures below keep this, not the options (they hold every note's Markdown)
   const linking = options.notes.filter((note) => note.body.includes('[['));
-  const { markdown } = options.config;
+  const { markdown } = config;
   const setting = markdown.obsidian;
   const enabled =
     setting === true || (setting === 'auto' && (hasObsidianFolder(options.docsDir) || usesWikilinks(linking, lookup)));
