@@ -21,6 +21,8 @@ export interface SiteWriter {
   copy(source: string, relPath: string): void;
   /** Puts a file that is already written elsewhere (absolute source) at a site-relative path: a hard link, else a copy. */
   link(source: string, relPath: string): void;
+  /** With `prefilled`: the site-relative paths written so far (written, linked or kept as they were). */
+  readonly written: ReadonlySet<string>;
 }
 
 export interface SiteWriterOptions {
@@ -29,6 +31,13 @@ export interface SiteWriterOptions {
    * there instead (creating a file costs far more than reading one on most disks), so a build writes only what changed.
    */
   readonly reuseFrom?: string;
+  /**
+   * The folder already holds an older site (the spare the last build kept, outputFolder.ts), to be brought up to
+   * date: a file there is replaced, never written into (a hard link may share its bytes with the live output), one
+   * that already is the file to link or copy is kept, and `written` lists what this build put there, so that
+   * sweepUnwritten can remove the rest.
+   */
+  readonly prefilled?: boolean;
 }
 
 /**
@@ -36,11 +45,14 @@ export interface SiteWriterOptions {
  * threads compete with the render and search threads for the CPU, and each write costs three pool round trips).
  */
 export function createSiteWriter(dir: string, options: SiteWriterOptions = {}): SiteWriter {
+  const { reuseFrom, prefilled = false } = options;
   const madeDirs = new Set<string>();
+  const written = new Set<string>();
   const target = (relPath: string): string => {
+    if (prefilled) written.add(relPath);
     const file = path.join(dir, relPath);
     const parent = path.dirname(file);
-    if (!madeDirs.has(parent)) fs.mkdirSync(parent, { recursive: true });
+    if (!madeDirs.has(parent)) makeParent(dir, parent, prefilled);
     madeDirs.add(parent);
     return file;
   };
@@ -49,10 +61,11 @@ export function createSiteWriter(dir: string, options: SiteWriterOptions = {}): 
   const linked = new Set<string>();
   const fresh = (relPath: string): string => {
     const file = target(relPath);
-    if (linked.delete(file)) fs.rmSync(file, { force: true });
+    if (prefilled || linked.delete(file)) removeEntry(file);
     return file;
   };
   const link = (source: string, relPath: string) => {
+    if (prefilled && isSameFile(source, path.join(dir, relPath))) return void target(relPath); // the spare has it
     const file = fresh(relPath);
     linked.add(file);
     try {
@@ -61,7 +74,6 @@ export function createSiteWriter(dir: string, options: SiteWriterOptions = {}): 
       fs.copyFileSync(source, file, fs.constants.COPYFILE_FICLONE); // another file system, or no hard links
     }
   };
-  const { reuseFrom } = options;
   return {
     write: ([relPath, contents]) => {
       if (isPieces(contents)) return writePieces(fresh(relPath), encoder(contents));
@@ -69,9 +81,71 @@ export function createSiteWriter(dir: string, options: SiteWriterOptions = {}): 
       if (previous !== undefined && sameBytes(previous, contents)) return link(previous, relPath);
       fs.writeFileSync(fresh(relPath), contents);
     },
-    copy: (source, relPath) => fs.copyFileSync(source, fresh(relPath)),
+    copy: (source, relPath) => {
+      if (prefilled && holdsSameBytes(path.join(dir, relPath), source)) return void target(relPath);
+      fs.copyFileSync(source, fresh(relPath));
+    },
     link,
+    written,
   };
+}
+
+/** mkdir -p; in a prefilled folder, a file where a folder must be (an older site's page) is removed first. */
+function makeParent(root: string, parent: string, prefilled: boolean): void {
+  try {
+    fs.mkdirSync(parent, { recursive: true });
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (!prefilled || (code !== 'EEXIST' && code !== 'ENOTDIR')) throw error;
+    for (let folder = parent; folder.length > root.length; folder = path.dirname(folder)) {
+      if (fs.lstatSync(folder, { throwIfNoEntry: false })?.isDirectory() === false) fs.rmSync(folder);
+    }
+    fs.mkdirSync(parent, { recursive: true });
+  }
+}
+
+/** Removes what is at `file`, if anything: a file (or an older site's folder) that is about to be written anew. */
+function removeEntry(file: string): void {
+  try {
+    fs.unlinkSync(file);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT') return;
+    if (code !== 'EISDIR' && code !== 'EPERM') throw error;
+    fs.rmSync(file, { recursive: true, force: true });
+  }
+}
+
+/** Whether both paths name the same file (one hard-linked from the other): the link is already in place. */
+function isSameFile(a: string, b: string): boolean {
+  const other = fs.lstatSync(b, { throwIfNoEntry: false });
+  if (!other?.isFile()) return false;
+  const stat = fs.statSync(a, { throwIfNoEntry: false });
+  return stat !== undefined && stat.ino === other.ino && stat.dev === other.dev;
+}
+
+/** Whether `file` is a file with the same bytes as `source` (both read only when their sizes match). */
+function holdsSameBytes(file: string, source: string): boolean {
+  const stat = fs.lstatSync(file, { throwIfNoEntry: false });
+  if (!stat?.isFile() || stat.size !== fs.statSync(source).size) return false;
+  return fs.readFileSync(file).equals(fs.readFileSync(source));
+}
+
+/**
+ * Removes, from a folder a prefilled writer (or several, one per thread) brought up to date, every file none of them
+ * wrote, and the folders left empty: what remains is exactly what a build into an empty folder would have written.
+ */
+export function sweepUnwritten(dir: string, isWritten: (relPath: string) => boolean): void {
+  const folders: string[] = [];
+  for (const entry of fs.readdirSync(dir, { recursive: true, withFileTypes: true })) {
+    const absolute = path.join(entry.parentPath, entry.name);
+    if (entry.isDirectory()) folders.push(absolute);
+    else if (!isWritten(path.relative(dir, absolute).split(path.sep).join('/'))) fs.rmSync(absolute, { force: true });
+  }
+  // Deepest first, so a folder whose only content was an emptied folder goes too.
+  for (const folder of folders.sort((a, b) => b.length - a.length)) {
+    if (fs.readdirSync(folder).length === 0) fs.rmdirSync(folder);
+  }
 }
 
 /** Whether the file holds exactly these contents (encoded and read only when the sizes match). */
@@ -115,11 +189,15 @@ function createPieceEncoder(): (pieces: readonly (string | Uint8Array)[]) => Uin
 function writePieces(file: string, buffers: readonly Uint8Array[]): void {
   const fd = fs.openSync(file, 'w');
   try {
-    // writev may write less than asked (a signal, a full disk): go on from where it stopped.
-    for (let rest = buffers; rest.length > 0;) rest = skipBytes(rest, fs.writevSync(fd, rest));
+    writeAll(fd, buffers);
   } finally {
     fs.closeSync(fd);
   }
+}
+
+/** One writev, and more while it wrote less than asked (a signal, a full disk), from where it stopped. */
+export function writeAll(fd: number, buffers: readonly Uint8Array[]): void {
+  for (let rest = buffers; rest.length > 0;) rest = skipBytes(rest, fs.writevSync(fd, rest));
 }
 
 function skipBytes(buffers: readonly Uint8Array[], count: number): Uint8Array[] {

@@ -148,6 +148,34 @@ for (const [name, native] of [
       lease.release();
     });
 
+    it('keeps the replaced site as the spare of the next build with a cache; a build without one drops it', async () => {
+      const { site } = makeSite();
+      const outDir = path.join(site, 'build');
+      const work = workFolderOf(outDir);
+      const build = async (text: string, keepSpare: boolean) => {
+        const lease = await leaseOutputFolder(outDir, { native, keepSpare });
+        const page = path.join(lease.staging, 'index.html');
+        const found = fs.existsSync(page) ? fs.readFileSync(page, 'utf8') : undefined;
+        fs.rmSync(page, { force: true });
+        fs.writeFileSync(page, text);
+        assert.ok(fs.existsSync(path.join(lease.staging, OUTPUT_MARKER)));
+        lease.swapIn();
+        lease.release();
+        assert.equal(fs.readFileSync(path.join(outDir, 'index.html'), 'utf8'), text);
+        return { prefilled: lease.prefilled, found };
+      };
+      assert.deepEqual(await build('first', true), { prefilled: false, found: undefined });
+      assert.deepEqual(await build('second', true), { prefilled: false, found: undefined });
+      assert.equal(fs.readFileSync(path.join(work, 'spare/index.html'), 'utf8'), 'first');
+      assert.deepEqual(await build('third', true), { prefilled: true, found: 'first' });
+      assert.equal(fs.readFileSync(path.join(work, 'spare/index.html'), 'utf8'), 'second');
+      assert.deepEqual(await build('fourth', false), { prefilled: false, found: undefined });
+      await waitFor('the spare to be removed', () => fs.readdirSync(work).every((name) => name === 'lock'), {
+        timeoutMs: 5000,
+        intervalMs: 10,
+      });
+    });
+
     it('refuses at the swap when files it did not write appeared in the output meanwhile', async () => {
       const { site } = makeSite();
       const outDir = path.join(site, 'build');

@@ -32,7 +32,8 @@ describe('the render pool', () => {
     );
 
     const outDir = makeTempDir();
-    const pool = bootRenderPool().start(outDir);
+    // As into the spare of an incremental build: the worker says which files it wrote, for the sweep that follows.
+    const pool = bootRenderPool().start(outDir, true);
     // Every other page only: on a site this small the worker could take them all, and the main thread's must match too.
     const taken: string[] = [];
     let offered = 0;
@@ -40,9 +41,14 @@ describe('the render pool', () => {
       start: (settings) => pool.start(settings),
       offer: (page, source) => offered++ % 2 === 0 && pool.offer(page, source) && taken.push(page.route) > 0,
     };
-    const writer = createSiteWriter(outDir);
+    const writer = createSiteWriter(outDir, { prefilled: true });
     for (const file of renderSite({ ...input, pool: counting })) writer.write(file);
-    await pool.finish();
+    const pooled = await pool.finish();
+    assert.deepEqual(
+      [...pooled, ...writer.written].sort(),
+      [...expected.keys()].sort(),
+      'between them, the two threads name every file they wrote',
+    );
 
     assert.ok(taken.length > 0, 'the worker takes pages');
     assert.ok(taken.length < site.notePages.length, 'the main thread renders the others');
@@ -56,7 +62,7 @@ describe('the render pool', () => {
     const config = validateConfig({ title: 'Pool', url: 'https://pool.example.com' }, 'test');
     const context = createBuildContext({ config, siteDir, docsDir: path.join(siteDir, 'docs') });
     const site = await loadSite(context);
-    const pool = bootRenderPool().start(makeTempDir());
+    const pool = bootRenderPool().start(makeTempDir(), false);
     const input: RenderSiteInput = {
       sidebar: site.sidebar,
       notePages: [],

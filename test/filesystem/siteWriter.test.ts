@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, it } from 'node:test';
-import { createSiteWriter, joinContents } from '../../src/node/siteWriter.js';
+import { createSiteWriter, joinContents, sweepUnwritten } from '../../src/node/siteWriter.js';
 import { makeTempDir } from '../helpers/cli.js';
 
 describe('site writer', () => {
@@ -28,5 +28,63 @@ describe('site writer', () => {
     createSiteWriter(dir).write(['note.txt', 'plain ü']);
     assert.equal(fs.readFileSync(path.join(dir, 'note.txt'), 'utf8'), 'plain ü');
     assert.equal(joinContents('plain ü'), 'plain ü');
+  });
+
+  it('brings a prefilled folder up to date without writing into a file it shares with the live site', () => {
+    const root = makeTempDir();
+    const [live, spare] = ['live', 'spare'].map((name) => path.join(root, name)) as [string, string];
+    const put = (dir: string, relPath: string, text: string) => {
+      fs.mkdirSync(path.dirname(path.join(dir, relPath)), { recursive: true });
+      fs.writeFileSync(path.join(dir, relPath), text);
+    };
+    // The spare shares some files with the live site by hard links, as a build that reused them leaves them.
+    for (const relPath of ['same.html', 'changed.html', 'pieces.html']) {
+      put(live, relPath, `live ${relPath}`);
+      fs.mkdirSync(spare, { recursive: true });
+      fs.linkSync(path.join(live, relPath), path.join(spare, relPath));
+    }
+    put(live, 'relinked.html', 'live relinked');
+    put(spare, 'relinked.html', 'older relinked');
+    put(spare, 'stale/gone.html', 'a page since removed');
+    put(spare, 'now-a-folder', 'a page where a folder now is');
+    fs.mkdirSync(path.join(spare, 'now-a-file/child'), { recursive: true });
+    put(root, 'static.png', 'image bytes');
+    put(spare, 'static.png', 'image bytes');
+    const staticInode = fs.statSync(path.join(spare, 'static.png')).ino;
+    const inode = (relPath: string) => fs.statSync(path.join(spare, relPath)).ino;
+    const sameInode = inode('same.html');
+
+    const writer = createSiteWriter(spare, { reuseFrom: live, prefilled: true });
+    writer.link(path.join(live, 'same.html'), 'same.html');
+    writer.write(['changed.html', 'new bytes']);
+    writer.write(['pieces.html', ['new ', Buffer.from('pieces')]]);
+    writer.link(path.join(live, 'relinked.html'), 'relinked.html');
+    writer.write(['now-a-folder/page.html', 'inside']);
+    writer.write(['now-a-file', 'a file']);
+    writer.copy(path.join(root, 'static.png'), 'static.png');
+    sweepUnwritten(spare, (relPath) => writer.written.has(relPath));
+
+    for (const relPath of ['same.html', 'changed.html', 'pieces.html']) {
+      assert.equal(fs.readFileSync(path.join(live, relPath), 'utf8'), `live ${relPath}`, `live ${relPath} untouched`);
+    }
+    assert.equal(inode('same.html'), sameInode, 'a file already linked is kept');
+    assert.equal(inode('relinked.html'), fs.statSync(path.join(live, 'relinked.html')).ino);
+    assert.equal(inode('static.png'), staticInode, 'a copy with the same bytes is kept');
+    assert.equal(fs.readFileSync(path.join(spare, 'changed.html'), 'utf8'), 'new bytes');
+    assert.equal(fs.readFileSync(path.join(spare, 'pieces.html'), 'utf8'), 'new pieces');
+    const files = fs
+      .readdirSync(spare, { recursive: true, encoding: 'utf8' })
+      .map((file) => file.split(path.sep).join('/'))
+      .sort();
+    assert.deepEqual(files, [
+      'changed.html',
+      'now-a-file',
+      'now-a-folder',
+      'now-a-folder/page.html',
+      'pieces.html',
+      'relinked.html',
+      'same.html',
+      'static.png',
+    ]);
   });
 });

@@ -110,8 +110,11 @@ describe('incremental wiki build', () => {
     for (let step = 0; step < 6; step++) {
       for (let change = 0; change < 1 + Math.floor(random() * 3); change++) changeNotes(notes, random, step);
       writeNotes(site, notes);
+      // A file left in the output is not the site's: the build that starts from it (as the spare) must drop it.
+      fs.writeFileSync(path.join(site, 'build', `stray-${step}.txt`), 'not written by the build');
       await assertSameAsFullBuild(site);
     }
+    assert.ok(fs.existsSync(path.join(workFolderOf(path.join(site, 'build')), 'spare')), 'builds start from a spare');
   });
 
   it('reuses the files of unchanged pages and renders the changed ones', async () => {

@@ -21,7 +21,7 @@ import type { LinkRecord, ResolvedLink } from '../markdown/noteEnv.js';
 import type { Note, NoteContent, NoteSummary } from '../notes/note.js';
 import { type NoteParser, renderNoteContent } from '../notes/parseNotes.js';
 import { createNoteCacheWriter, readNoteCache } from './noteCacheFile.js';
-import { noteSourceHash } from '../notes/noteBodies.js';
+import { noteSourceHash, withBody } from '../notes/noteBodies.js';
 import { hashOf } from '../hashOf.js';
 import { workFolderOf } from './outputFolder.js';
 import type { SiteWriter } from '../siteWriter.js';
@@ -36,10 +36,10 @@ interface CachedNote {
   readonly content: Omit<NoteContent, 'links'> & { readonly links: readonly StoredLink[] };
 }
 
-/** A note of the last build's cache: its entry, and the JSON text it was read from. */
+/** A note of the last build's cache: its entry, and the bytes of JSON it was read from. */
 interface OldNote {
   readonly entry: CachedNote;
-  readonly json: string;
+  readonly bytes: Uint8Array;
 }
 
 /** A link: [target, line] when it resolves to an external link to its target (most do), else with its resolution. */
@@ -125,9 +125,8 @@ export function openBuildCache(context: BuildContext, options: BuildCacheOptions
   const takeOld = (filePath: string): OldNote | undefined => {
     const parsed = validated.get(filePath);
     if (parsed) return parsed;
-    const json = oldNotes?.get(filePath);
-    oldNotes?.delete(filePath);
-    return json === undefined ? undefined : { entry: JSON.parse(json) as CachedNote, json };
+    const bytes = oldNotes?.take(filePath);
+    return bytes === undefined ? undefined : { entry: JSON.parse(bytes.toString('utf8')) as CachedNote, bytes };
   };
   const isValid = (note: Note, parser: NoteParser, hash: string) => {
     const old = takeOld(note.filePath);
@@ -142,11 +141,11 @@ export function openBuildCache(context: BuildContext, options: BuildCacheOptions
       const old = takeOld(note.filePath);
       validated.delete(note.filePath);
       if (old?.entry.hash === hash && linksResolveAsBefore(old.entry.content.links, note, parser)) {
-        newNotes.add(note.filePath, old.json); // as it was read: no second serialisation
+        newNotes.add(note.filePath, old.bytes); // as it was read: no second serialisation or encoding
         keyContent(note, hash, old.entry.content.links);
         return { ...old.entry.content, links: old.entry.content.links.map(decodeLink) };
       }
-      const content = renderNoteContent(note, parser);
+      const content = renderNoteContent(withBody(note, context.displayPath), parser);
       changed = true;
       const entry: CachedNote = { hash, content: { ...content, links: content.links.map(encodeLink) } };
       newNotes.add(note.filePath, JSON.stringify(entry));
@@ -177,8 +176,12 @@ export function openBuildCache(context: BuildContext, options: BuildCacheOptions
     noteOtherFiles(relPaths) {
       for (const relPath of relPaths) otherFiles.add(relPath);
     },
-    discard: () => newNotes.discard(),
+    discard: () => {
+      oldNotes?.close();
+      newNotes.discard();
+    },
     save() {
+      oldNotes?.close();
       try {
         fs.mkdirSync(dir, { recursive: true });
         const stamped = stampPages(pages, context.outDir);

@@ -6,19 +6,20 @@ import { adviseFsError, leaseOutputFolder, type LeaseOptions } from './outputFol
 /**
  * Writes the site to a staging folder beside the output and swaps it in only when everything is written, so a failed
  * build leaves the last good site untouched (outputFolder.ts: the lock, the guard's marker, the atomic swap).
- * `writeFiles` fills that folder and returns false when the site must not replace the output (an error found while
- * writing it, such as a broken link with onBrokenLinks: throw). `afterSwap` runs once the output is the new site.
+ * `writeFiles` fills that folder (or, when `prefilled`, brings the older site in it up to date: LeaseOptions.keepSpare)
+ * and returns false when the site must not replace the output (an error found while writing it, such as a broken link
+ * with onBrokenLinks: throw). `afterSwap` runs once the output is the new site.
  */
 export async function emitSite(
   outDir: string,
-  writeFiles: (staging: string) => boolean | Promise<boolean>,
+  writeFiles: (staging: string, prefilled: boolean) => boolean | Promise<boolean>,
   options: LeaseOptions & { readonly afterSwap?: () => void } = {},
 ): Promise<void> {
   const lease = await leaseOutputFolder(outDir, options);
   try {
     let keep: boolean;
     try {
-      keep = await writeFiles(lease.staging);
+      keep = await writeFiles(lease.staging, lease.prefilled);
     } catch (error) {
       lease.discard();
       throw describeWriteError(error, lease.staging, outDir);

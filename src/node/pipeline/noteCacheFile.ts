@@ -7,9 +7,19 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { writeAll } from '../siteWriter.js';
 
-/** The last build's entries by file path, each still its JSON text; undefined when there is none to trust. */
-export type NoteCacheLines = Map<string, string>;
+/**
+ * The last build's entries by file path, read from the file when taken: only where each entry lies is held, so a
+ * notes file larger than a JavaScript string can be (at 50,000 notes it passes 800 MB) is read, and never held whole.
+ */
+export interface NoteCacheLines {
+  readonly size: number;
+  /** The note's entry (its JSON, UTF-8), read now; undefined when the file has none or it was taken already. */
+  take(filePath: string): Buffer | undefined;
+  /** Closes the file (the entries not taken are of notes this build no longer has); again, does nothing. */
+  close(): void;
+}
 
 interface Trailer {
   readonly format: string;
@@ -17,6 +27,11 @@ interface Trailer {
   readonly count: number;
   readonly checksum: string;
 }
+
+/** How much of the file is read at a time while its checksum is verified and its lines found. */
+const CHUNK_BYTES = 4 << 20;
+/** A trailer is a line of JSON of about 150 bytes: a last line longer than this is not one. */
+const MAX_TRAILER_BYTES = 4096;
 
 /**
  * Reads a notes file: undefined when absent or made under another key (a full build, silently); a file that is not
@@ -27,38 +42,114 @@ export function readNoteCache(
   expected: { format: string; key: string },
   warn: (message: string) => void,
 ): NoteCacheLines | undefined {
-  let bytes: Buffer;
+  let fd: number;
   try {
-    bytes = fs.readFileSync(file);
+    fd = fs.openSync(file, 'r');
   } catch {
     return undefined; // no cache yet
   }
   try {
-    const end = bytes.lastIndexOf(0x0a, bytes.length - 2) + 1;
-    const trailer = JSON.parse(bytes.toString('utf8', end)) as Partial<Trailer>;
+    const { size } = fs.fstatSync(fd);
+    const { trailer, end } = readTrailer(fd, size);
     if (trailer.format !== expected.format) throw new Error(`it is not in this engine's format (${expected.format})`);
-    if (trailer.key !== expected.key) return undefined; // another engine, config or folder
-    const body = bytes.subarray(0, end);
-    if (trailer.checksum !== checksumOf(body)) throw new Error('its checksum does not match its contents');
-    const lines = new Map<string, string>();
-    for (const line of body.toString('utf8').split('\n')) {
-      if (line === '') continue;
-      const tab = line.indexOf('\t');
-      if (tab === -1) throw new Error('a line is not a note entry');
-      lines.set(JSON.parse(line.slice(0, tab)) as string, line.slice(tab + 1));
+    if (trailer.key !== expected.key) {
+      fs.closeSync(fd);
+      return undefined; // another engine, config or folder
     }
-    if (lines.size !== trailer.count) throw new Error(`it holds ${lines.size} notes where it says ${trailer.count}`);
-    return lines;
+    const entries = indexLines(fd, end, trailer.checksum);
+    if (entries.size !== trailer.count)
+      throw new Error(`it holds ${entries.size} notes where it says ${trailer.count}`);
+    let closed = false;
+    return {
+      get size() {
+        return entries.size;
+      },
+      take(filePath) {
+        const at = entries.get(filePath);
+        if (at === undefined) return undefined;
+        entries.delete(filePath);
+        const bytes = Buffer.allocUnsafe(at.length);
+        readFully(fd, bytes, at.start);
+        return bytes;
+      },
+      close() {
+        if (closed) return; // a build's cache is closed when saved, and again when the build ends
+        closed = true;
+        fs.closeSync(fd);
+      },
+    };
   } catch (error) {
+    fs.closeSync(fd);
     warn(`Ignored the build cache file ${file}: ${(error as Error).message}. This build rebuilds it.`);
     return undefined;
   }
 }
 
+/** The last line, parsed, and where it starts (the end of the note lines). */
+function readTrailer(fd: number, size: number): { trailer: Partial<Trailer>; end: number } {
+  const tailStart = Math.max(0, size - MAX_TRAILER_BYTES);
+  const tail = Buffer.alloc(size - tailStart);
+  readFully(fd, tail, tailStart);
+  const newline = tail.lastIndexOf(0x0a, tail.length - 2);
+  if (newline === -1 && tailStart > 0) throw new Error('its last line is not a trailer');
+  const end = tailStart + newline + 1;
+  return { trailer: JSON.parse(tail.toString('utf8', newline + 1)) as Partial<Trailer>, end };
+}
+
+/**
+ * Where each note's entry lies, by file path, from the lines before `end`, read a chunk at a time; throws when their
+ * checksum is not `checksum` or a line is not `"<file path>"<TAB><entry>`.
+ */
+function indexLines(fd: number, end: number, checksum: unknown): Map<string, { start: number; length: number }> {
+  const hash = crypto.createHash('sha1');
+  const entries = new Map<string, { start: number; length: number }>();
+  const chunk = Buffer.allocUnsafe(Math.min(CHUNK_BYTES, Math.max(end, 1)));
+  let lineStart = 0;
+  for (let offset = 0; offset < end;) {
+    const length = Math.min(chunk.length, end - offset);
+    const bytes = chunk.subarray(0, length);
+    readFully(fd, bytes, offset);
+    hash.update(bytes);
+    for (let newline = bytes.indexOf(0x0a); newline !== -1; newline = bytes.indexOf(0x0a, newline + 1)) {
+      const lineEnd = offset + newline;
+      if (lineEnd > lineStart) addEntry(fd, entries, lineStart, lineEnd);
+      lineStart = lineEnd + 1;
+    }
+    offset += length;
+  }
+  if (hash.digest('hex') !== checksum) throw new Error('its checksum does not match its contents');
+  return entries;
+}
+
+/** Reads the line's file path (the JSON string before its tab) and records where its entry lies. */
+function addEntry(fd: number, entries: Map<string, { start: number; length: number }>, start: number, end: number) {
+  // A path is short: its line's head holds it (else the whole line is read, to find the tab or say there is none).
+  let head = Buffer.allocUnsafe(Math.min(end - start, 1024));
+  readFully(fd, head, start);
+  let tab = head.indexOf(0x09);
+  if (tab === -1 && head.length < end - start) {
+    head = Buffer.allocUnsafe(end - start);
+    readFully(fd, head, start);
+    tab = head.indexOf(0x09);
+  }
+  if (tab === -1) throw new Error('a line is not a note entry');
+  const filePath = JSON.parse(head.toString('utf8', 0, tab)) as string;
+  entries.set(filePath, { start: start + tab + 1, length: end - start - tab - 1 });
+}
+
+/** pread until the buffer is full (a short read is possible on any file system). */
+function readFully(fd: number, buffer: Buffer, position: number): void {
+  for (let done = 0; done < buffer.length;) {
+    const read = fs.readSync(fd, buffer, done, buffer.length - done, position + done);
+    if (read === 0) throw new Error('it ended sooner than it said');
+    done += read;
+  }
+}
+
 /** This build's notes file, appended to as notes are rendered and put in place only by commit(). */
 export interface NoteCacheWriter {
-  /** Appends a note's entry (its JSON text). */
-  add(filePath: string, entryJson: string): void;
+  /** Appends a note's entry (its JSON: text, or UTF-8 bytes as taken from the last build's file). */
+  add(filePath: string, entryJson: string | Uint8Array): void;
   /** How many notes were added. */
   readonly count: number;
   /** Writes the trailer and replaces the notes file with this one. */
@@ -93,9 +184,9 @@ export function createNoteCacheWriter(file: string, header: { format: string; ke
       count++;
       if (broken) return;
       try {
-        const line = Buffer.from(`${JSON.stringify(filePath)}\t${entryJson}\n`);
-        fs.writeSync(open(), line);
-        hash.update(line);
+        const line = [Buffer.from(`${JSON.stringify(filePath)}\t`), Buffer.from(entryJson), NEWLINE];
+        writeAll(open(), line);
+        for (const part of line) hash.update(part);
       } catch {
         broken = true;
       }
@@ -122,14 +213,12 @@ export function createNoteCacheWriter(file: string, header: { format: string; ke
   };
 }
 
+const NEWLINE = Buffer.from('\n');
+
 /** Half-written notes files of killed builds (builds into one output take turns: none is being written now). */
 function removeStalePartials(file: string): void {
   const prefix = `${path.basename(file)}.`;
   for (const name of fs.readdirSync(path.dirname(file)))
     if (name.startsWith(prefix) && name.endsWith('.tmp'))
       fs.rmSync(path.join(path.dirname(file), name), { force: true });
-}
-
-function checksumOf(bytes: Uint8Array): string {
-  return crypto.createHash('sha1').update(bytes).digest('hex');
 }

@@ -48,15 +48,18 @@ export function createNoteStream(
   context: BuildContext,
   search: Pick<SearchIndexJob, 'add'> & Partial<Pick<SearchIndexJob, 'end'>>,
   mdx: MdxContents,
-  /** Renders a note's content (`wiki build`'s cache reuses the last build's); renderNoteContent by default. */
-  renderContent: (note: Note, parser: NoteParser) => NoteContent = renderNoteContent,
+  /**
+   * Renders a note's content, given the note as the outline holds it (its Markdown may have been let go: withBody reads
+   * it again). `wiki build`'s cache reuses the last build's content, and reads no Markdown then.
+   */
+  renderContent: (note: Note, parser: NoteParser) => NoteContent = (note, parser) =>
+    renderNoteContent(withBody(note, context.displayPath), parser),
 ): NoteStream {
   const { notes: sources, summaries, notePages, parser } = outline;
   const ahead: (NoteContent | undefined)[] = [];
   const linked: LinkCheckNote[] = [];
   const levels = context.config.tableOfContents;
-  const render = (note: Note) =>
-    mdx.get(note.sourcePath) ?? parseNoteContent(context, withBody(note, context.displayPath), parser, renderContent);
+  const render = (note: Note) => mdx.get(note.sourcePath) ?? parseNoteContent(context, note, parser, renderContent);
   const tailStart = startOfLast(sources, TAIL_CHARS);
   const fileByRoute = new Map<string, string>(sources.map((note) => [note.route, note.filePath]));
   let parsed = 0;

@@ -6,6 +6,9 @@
  * A build writes into a staging folder inside a work folder beside the output (`.<name>.wiki/`), under a lock held
  * there, and swaps it in with one atomic exchange: at every instant the output is the whole old site or the whole new
  * one. Leftovers of killed builds (staging folders, replaced sites) are removed by the next build.
+ *
+ * A build with a cache keeps the site it replaced as the spare (`spare/`) and starts its next staging folder from it:
+ * that build then writes only the files that differ, instead of making every folder and link again. The swap is the same.
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -117,9 +120,11 @@ export function workFolderOf(outDir: string): string {
 
 /** A build's hold on its output folder; `release` lets the next build in. */
 export interface OutputLease {
-  /** An empty folder (but for the marker) to write the new site into, beside the output. */
+  /** The folder to write the new site into, beside the output: empty but for the marker, unless `prefilled`. */
   readonly staging: string;
-  /** Puts the staging folder in the output's place in one step; the old site is removed in the background. */
+  /** The staging folder is the spare: an older site to bring up to date (SiteWriterOptions.prefilled). */
+  readonly prefilled: boolean;
+  /** Puts the staging folder in the output's place in one step; the old site becomes the spare, or is removed in the background. */
   swapIn(): void;
   /** Removes the staging folder (when the site must not replace the output). */
   discard(): void;
@@ -133,6 +138,11 @@ export interface LeaseOptions {
   readonly retryMs?: number;
   /** For tests: the native helpers to use (null: the portable fallbacks). */
   readonly native?: NativeFs | null;
+  /**
+   * Start from the spare, and keep the replaced site as the next one (a build with a cache). Without it the spare is
+   * removed: a full build writes every file anew, and leaves no second copy of the site on the disk.
+   */
+  readonly keepSpare?: boolean;
 }
 
 /**
@@ -149,11 +159,16 @@ export async function leaseOutputFolder(outDir: string, options: LeaseOptions = 
     return withFsAdvice(outDir, () => {
       removeLeftovers(workDir, outDir);
       const staging = path.join(workDir, `staging-${process.pid}`);
-      fs.mkdirSync(staging);
-      fs.writeFileSync(path.join(staging, OUTPUT_MARKER), MARKER_TEXT);
+      const keepSpare = options.keepSpare === true;
+      const prefilled = takeSpare(workDir, keepSpare ? staging : undefined);
+      if (!prefilled) {
+        fs.mkdirSync(staging);
+        fs.writeFileSync(path.join(staging, OUTPUT_MARKER), MARKER_TEXT);
+      }
       return {
         staging,
-        swapIn: () => withFsAdvice(outDir, () => swapIn(staging, outDir, workDir, native)),
+        prefilled,
+        swapIn: () => withFsAdvice(outDir, () => swapIn(staging, outDir, workDir, { native, keepSpare })),
         discard: () => fs.rmSync(staging, { recursive: true, force: true }),
         release: lock.release,
       };
@@ -243,7 +258,7 @@ function isAlive(pid: number): boolean {
  * builds are removed. An output that a fallback swap (two renames) lost mid-way is put back first.
  */
 function removeLeftovers(workDir: string, outDir: string): void {
-  const entries = fs.readdirSync(workDir).filter((name) => /^(staging|old)-\d+$/.test(name));
+  const entries = fs.readdirSync(workDir).filter((name) => /^(staging|old|trash)-\d+$/.test(name));
   if (!fs.existsSync(outDir)) {
     const replaced = entries.filter(
       (name) => name.startsWith('old-') && fs.existsSync(path.join(workDir, name, OUTPUT_MARKER)),
@@ -256,7 +271,32 @@ function removeLeftovers(workDir: string, outDir: string): void {
   for (const name of entries) fs.rmSync(path.join(workDir, name), { recursive: true, force: true });
 }
 
-function swapIn(staging: string, outDir: string, workDir: string, native: NativeFs | undefined): void {
+/** The spare's folder in the work folder: the site the last incremental build replaced. */
+const SPARE = 'spare';
+
+/**
+ * Moves the spare to `staging` when there is one to take (it holds the marker); else removes it, in the background.
+ * True when `staging` is now the spare.
+ */
+function takeSpare(workDir: string, staging: string | undefined): boolean {
+  const spare = path.join(workDir, SPARE);
+  if (!fs.existsSync(spare)) return false;
+  if (staging !== undefined && fs.existsSync(path.join(spare, OUTPUT_MARKER))) {
+    fs.renameSync(spare, staging);
+    return true;
+  }
+  const trash = path.join(workDir, `trash-${process.pid}`);
+  fs.renameSync(spare, trash); // a name no later build reuses before `rm` is done with it
+  removeInBackground(trash);
+  return false;
+}
+
+function swapIn(
+  staging: string,
+  outDir: string,
+  workDir: string,
+  { native, keepSpare }: { native: NativeFs | undefined; keepSpare: boolean },
+): void {
   if (!fs.existsSync(outDir)) {
     makeFolder(path.dirname(outDir));
     fs.renameSync(staging, outDir); // atomic: nothing was there
@@ -270,7 +310,8 @@ function swapIn(staging: string, outDir: string, workDir: string, native: Native
     fs.renameSync(outDir, replaced);
     fs.renameSync(staging, outDir);
   }
-  removeInBackground(replaced);
+  if (keepSpare) fs.renameSync(replaced, path.join(workDir, SPARE));
+  else removeInBackground(replaced);
 }
 
 /** false where the file system cannot exchange (EINVAL: e.g. some network file systems); other failures throw. */

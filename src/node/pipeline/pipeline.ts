@@ -38,12 +38,13 @@ import { type DocsLayout, layOutDocs, loadSidebarsConfig } from '../resolve/layo
 import type { SidebarsConfig } from '../resolve/sidebarsFile.js';
 import { buildThemeSettings } from '../resolve/themeSettings.js';
 import { bootSearchIndex, buildSearchFiles, type SearchIndexBoot, type SearchIndexJob } from '../search/index.js';
-import { createSiteWriter, type SiteFile } from '../siteWriter.js';
+import { createSiteWriter, type SiteFile, sweepUnwritten } from '../siteWriter.js';
 import { findThemeOverrides } from '../theme/components.js';
 import { bootRenderPool, type RenderPool } from './renderPool.js';
 import { startBundles } from './bundles.js';
 import { checkLinks, toLinkCheckNote } from './checkLinks.js';
 import { emitSite, listFilesToCopy } from './emit.js';
+import { OUTPUT_MARKER } from './outputFolder.js';
 import { type BuildCache, hashNoteSources, openBuildCache } from './buildCache.js';
 import type { NoteContentCache } from './noteCache.js';
 import { isMdxNote } from '../mdx/isMdxNote.js';
@@ -285,17 +286,21 @@ export async function buildSite(context: BuildContext, options: BuildOptions): P
     const opened = cache;
     await emitSite(
       context.outDir,
-      async (staging) => {
+      async (staging, prefilled) => {
         // The pool renders with the engine's theme: a site's overrides are bundled for this thread alone.
-        const pool = usesEngineRenderer(outline.extensions) ? poolBoot.start(staging) : undefined;
+        const pool = usesEngineRenderer(outline.extensions) ? poolBoot.start(staging, prefilled) : undefined;
         const workers = { search: searchBoot, ...(pool && { pool }) };
         // Unless --no-cache, files that come out as the current output has them are linked from it (siteWriter.ts).
         const reuseFrom = options.noCache ? undefined : context.outDir;
-        const written = await writeSite(context, outline, { staging, reuseFrom }, workers, opened);
+        const written = await writeSite(context, outline, { staging, reuseFrom, prefilled }, workers, opened);
         specialPages = written.specialPages;
         return !failed();
       },
-      { ...(options.onWait && { onWait: options.onWait }), afterSwap: () => opened.save() },
+      {
+        ...(options.onWait && { onWait: options.onWait }),
+        keepSpare: !options.noCache, // the next build starts from the site this one replaces (outputFolder.ts)
+        afterSwap: () => opened.save(),
+      },
     );
     return { notes: outline.notes.length, routes: routes(specialPages) };
   } finally {
@@ -317,17 +322,25 @@ function openCache(context: BuildContext, outline: SiteOutline, options: BuildOp
   });
 }
 
+/** Where writeSite writes: the staging folder, whether it holds an older site, and the site it replaces. */
+interface WriteTarget {
+  readonly staging: string;
+  readonly reuseFrom: string | undefined;
+  /** The staging folder is the spare, an older site: what this build does not write is swept from it at the end. */
+  readonly prefilled: boolean;
+}
+
 /** Stages 5 to 7 into the staging folder: parse + render + emit every note's page, the other files, then check links. */
 async function writeSite(
   context: BuildContext,
   outline: SiteOutline,
-  { staging, reuseFrom }: { staging: string; reuseFrom: string | undefined },
+  { staging, reuseFrom, prefilled }: WriteTarget,
   workers: { search: SearchIndexBoot; pool?: RenderPool },
   cache: BuildCache,
 ): Promise<{ specialPages: readonly (SpecialPageModel | CustomPageModel)[] }> {
-  const writer = createSiteWriter(staging, reuseFrom === undefined ? {} : { reuseFrom });
+  const writer = createSiteWriter(staging, { ...(reuseFrom !== undefined && { reuseFrom }), prefilled });
   // The index worker (and the render pool) write their files into the staging folder themselves, beside this thread.
-  const search = startSearch(outline, { writeTo: staging, reuseFrom }, workers.search, () =>
+  const search = startSearch(outline, { writeTo: staging, reuseFrom, prefilled }, workers.search, () =>
     cache.reuseSearch({ ...outline, pages: outline.notePages }, writer),
   );
   const { pool } = workers;
@@ -355,12 +368,20 @@ async function writeSite(
     timeStage(context, 'render+emit', () => {
       for (const file of files) writer.write(file);
     });
-    if (pool) await timeStageAsync(context, 'render pool', () => pool.finish());
-    for (const file of await timeStageAsync(context, 'search', () => search.finish())) writer.write(file);
+    const pooled = pool ? await timeStageAsync(context, 'render pool', () => pool.finish()) : [];
+    const searched = await timeStageAsync(context, 'search', () => search.finish());
+    for (const file of searched.files) writer.write(file);
     const assets = timeStage(context, 'links', () => notes.checkLinks());
     for (const file of outline.feedFiles) writer.write(file);
     for (const [source, relPath] of [...outline.staticCopies, ...assets]) writer.copy(source, relPath);
     cache.noteOtherFiles([...outline.staticCopies.values(), ...assets.values()]);
+    if (prefilled) {
+      // Also kept: what the pool's and the index's threads wrote, and the marker that makes the folder the engine's.
+      const kept = new Set([...pooled, ...searched.written, OUTPUT_MARKER]);
+      timeStage(context, 'sweep', () =>
+        sweepUnwritten(staging, (relPath) => writer.written.has(relPath) || kept.has(relPath)),
+      );
+    }
     return { specialPages };
   } catch (error) {
     await Promise.all([search.stop(), pool?.stop()]); // before emitSite removes the staging folder they write into
@@ -371,13 +392,16 @@ async function writeSite(
 /** The search index job, or, when the last build's index files were linked in unchanged, one that does nothing. */
 function startSearch(
   outline: SiteOutline,
-  { writeTo, reuseFrom }: { writeTo: string; reuseFrom: string | undefined },
+  { writeTo, reuseFrom, prefilled }: { writeTo: string; reuseFrom: string | undefined; prefilled: boolean },
   boot: SearchIndexBoot,
   reuse: () => boolean,
 ): Pick<SearchIndexJob, 'add' | 'end' | 'finish' | 'stop'> {
-  if (!reuse()) return boot.start({ pages: outline.notePages, writeTo, ...(reuseFrom !== undefined && { reuseFrom }) });
+  if (!reuse()) {
+    return boot.start({ pages: outline.notePages, writeTo, prefilled, ...(reuseFrom !== undefined && { reuseFrom }) });
+  }
   void boot.cancel(); // its worker is not needed: the second core is free for the pages
-  return { add: () => undefined, end: () => undefined, finish: async () => [], stop: async () => undefined };
+  const finish = async () => ({ files: [], written: [] });
+  return { add: () => undefined, end: () => undefined, finish, stop: async () => undefined };
 }
 
 /** A build that already failed still parses every note, so its link problems are reported with the others. */

@@ -10,7 +10,7 @@ import type { DocPageSettings } from './renderSite.js';
 
 /** What the render worker is sent, in order: the settings and folder, pages, and the end. */
 export type RenderWorkerMessage =
-  | { readonly start: { readonly settings: DocPageSettings; readonly writeTo: string } }
+  | { readonly start: { readonly settings: DocPageSettings; readonly writeTo: string; readonly prefilled: boolean } }
   | { readonly page: DocPageModel; readonly source?: string | undefined }
   | { readonly end: true };
 
@@ -19,6 +19,12 @@ export type RenderWorkerMessage =
  * that the main thread never idles at the end waiting for a long queue.
  */
 const MAX_QUEUED = 32;
+
+/** What the render worker replies once: the files it wrote into a prefilled folder, or the error that stopped it. */
+export interface RenderWorkerReply {
+  readonly written?: readonly string[];
+  readonly error?: string;
+}
 
 /** The pool as renderSite sees it. */
 export interface PagePool {
@@ -29,30 +35,33 @@ export interface PagePool {
 }
 
 export interface RenderPool extends PagePool {
-  /** Waits until every page it took is written; rejects with the error that stopped it. */
-  finish(): Promise<void>;
+  /**
+   * Waits until every page it took is written; rejects with the error that stopped it. Resolves with the site-relative
+   * paths it wrote when its folder was prefilled (SiteWriterOptions.prefilled), else with none.
+   */
+  finish(): Promise<readonly string[]>;
   stop(): Promise<void>;
 }
 
 /** A render pool whose worker is starting before the site is read. */
 export interface RenderPoolBoot {
-  /** The pool, writing into `writeTo`. */
-  start(writeTo: string): RenderPool;
+  /** The pool, writing into `writeTo` (an older site to bring up to date when `prefilled`). */
+  start(writeTo: string, prefilled: boolean): RenderPool;
   /** Stops the worker (a no-op once it finished). */
   stop(): Promise<void>;
 }
 
 /** Starts the worker now, so it loads React and the theme on the second core while the site is read. */
 export function bootRenderPool(): RenderPoolBoot {
-  const channel = openWorkerChannel<RenderWorkerMessage, { error?: string }>('renderWorker');
+  const channel = openWorkerChannel<RenderWorkerMessage, RenderWorkerReply>('renderWorker');
   const { post, stop } = channel;
   let failed = false;
   void channel.reply.then((message) => (failed = message.error !== undefined));
-  const start = (writeTo: string): RenderPool => {
+  const start = (writeTo: string, prefilled: boolean): RenderPool => {
     let started = false;
     return {
       start(settings) {
-        post({ start: { settings, writeTo } });
+        post({ start: { settings, writeTo, prefilled } });
         started = true;
       },
       offer(page, source) {
@@ -61,11 +70,15 @@ export function bootRenderPool(): RenderPoolBoot {
         return true;
       },
       async finish() {
-        if (started) post({ end: true });
-        else return stop();
-        const { error } = await channel.reply;
+        if (!started) {
+          await stop();
+          return [];
+        }
+        post({ end: true });
+        const { error, written = [] } = await channel.reply;
         await stop();
         if (error !== undefined) throw new Error(`The render worker failed: ${error}`);
+        return written;
       },
       stop,
     };

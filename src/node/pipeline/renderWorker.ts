@@ -1,6 +1,6 @@
 import { createSiteWriter } from '../siteWriter.js';
 import { receiveFromMainThread } from '../workers.js';
-import type { RenderWorkerMessage } from './renderPool.js';
+import type { RenderWorkerMessage, RenderWorkerReply } from './renderPool.js';
 
 // Worker thread entry of the render pool (renderPool.ts): renders the note pages it is handed, as the main thread
 // would, and writes their files into the staging folder. It loads React and the theme while the site is read; then
@@ -13,12 +13,13 @@ const [{ createDocPageRenderer }, { renderPageParts }] = await Promise.all([
   import('../render/renderPage.js'),
 ]);
 
-let reply: { error?: string } = {};
+let reply: RenderWorkerReply = {};
 try {
   const first = nextMessage();
   if (!('start' in first)) throw new Error('The render worker was sent a page before what to render it with.');
   const render = createDocPageRenderer(first.start.settings, renderPageParts);
-  const writer = createSiteWriter(first.start.writeTo);
+  const { writeTo, prefilled } = first.start;
+  const writer = createSiteWriter(writeTo, { prefilled });
   mainThread.handled();
   for (let message = nextMessage(); !('end' in message); message = nextMessage()) {
     if (!('page' in message)) throw new Error('The render worker was sent its settings twice.');
@@ -30,6 +31,7 @@ try {
     }
     mainThread.handled();
   }
+  if (prefilled) reply = { written: [...writer.written] };
 } catch (error) {
   const cause =
     error instanceof Error && error.cause instanceof Error

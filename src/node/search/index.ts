@@ -33,6 +33,14 @@ export interface SearchIndexInput {
   readonly writeTo?: string;
   /** The site `writeTo` replaces: index files that come out the same are linked from there (SiteWriterOptions). */
   readonly reuseFrom?: string;
+  /** `writeTo` holds an older site to bring up to date (SiteWriterOptions.prefilled). */
+  readonly prefilled?: boolean;
+}
+
+/** What a search index job leaves: the files still to write, and those its worker wrote into a prefilled folder. */
+export interface SearchIndexResult {
+  readonly files: SiteFile[];
+  readonly written: readonly string[];
 }
 
 /** A search index being built beside rendering: it consumes the rendered notes, and renders nothing. */
@@ -45,7 +53,7 @@ export interface SearchIndexJob {
    * Says the last note was added (if not yet said) and waits for the index: resolves with the search files still to write (the modal's
    * stylesheet, and the index files when the worker was not given a folder to write them into).
    */
-  finish(): Promise<SiteFile[]>;
+  finish(): Promise<SearchIndexResult>;
   /** Stops the worker (a build that failed midway), so it writes no more into a folder about to be removed. */
   stop(): Promise<void>;
 }
@@ -70,6 +78,7 @@ function localIndexInput(input: SearchIndexInput): LocalIndexInput {
     indexDir: INDEX_DIR,
     ...(input.writeTo !== undefined && { writeTo: input.writeTo }),
     ...(input.reuseFrom !== undefined && { reuseFrom: input.reuseFrom }),
+    ...(input.prefilled === true && { prefilled: true }),
   };
 }
 
@@ -101,8 +110,8 @@ function startSearchJob(input: SearchIndexInput, booted: BootedIndexWorker | und
     end: () => worker?.end(),
     stop: async () => worker?.stop(),
     async finish() {
-      const local = worker ? await worker.finish() : new Map<string, string>();
-      return [stylesheet, ...local];
+      const { files, written } = worker ? await worker.finish() : { files: new Map<string, string>(), written: [] };
+      return { files: [stylesheet, ...files], written };
     },
   };
 }
@@ -158,7 +167,7 @@ interface BootedIndexWorker {
 interface IndexWorkerJob {
   add(note: RecordNote): void;
   end(): void;
-  finish(): Promise<Map<string, string>>;
+  finish(): Promise<{ files: Map<string, string>; written: readonly string[] }>;
   stop(): Promise<void>;
 }
 
@@ -200,9 +209,9 @@ function bootIndexWorker(): BootedIndexWorker {
     stop,
     async finish() {
       end();
-      const { files, error } = await channel.reply;
+      const { files, written = [], error } = await channel.reply;
       await stop();
-      if (files) return files;
+      if (files) return { files, written };
       throw new Error(`Could not build the search index: ${error ?? 'its worker thread stopped'}`);
     },
   };

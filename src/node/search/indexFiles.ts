@@ -13,6 +13,8 @@ export interface LocalIndexInput extends Omit<BuildRecordsInput, 'docs'> {
   readonly writeTo?: string;
   /** The site `writeTo` replaces, whose identical index files are linked instead of written (SiteWriterOptions). */
   readonly reuseFrom?: string;
+  /** `writeTo` holds an older site to bring up to date (SiteWriterOptions.prefilled). */
+  readonly prefilled?: boolean;
 }
 
 /**
@@ -39,8 +41,12 @@ export function buildLocalIndexFiles(
 /** What the index worker is sent, in order: what it indexes from, note batches, and the end (it writes the index and replies). */
 export type IndexWorkerMessage = { readonly start: LocalIndexInput } | NoteBatch | { readonly end: true };
 
-/** What the index worker sends back once: the files (those it did not write itself), or the error that stopped it. */
+/**
+ * What the index worker sends back once: the files (those it did not write itself) and, in a prefilled folder, the
+ * paths of those it wrote; or the error that stopped it.
+ */
 export interface IndexWorkerReply {
   readonly files?: Map<string, string>;
+  readonly written?: readonly string[];
   readonly error?: string;
 }

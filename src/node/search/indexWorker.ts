@@ -26,11 +26,14 @@ try {
   const writer =
     input.writeTo === undefined
       ? undefined
-      : createSiteWriter(input.writeTo, input.reuseFrom === undefined ? {} : { reuseFrom: input.reuseFrom });
+      : createSiteWriter(input.writeTo, {
+          ...(input.reuseFrom !== undefined && { reuseFrom: input.reuseFrom }),
+          prefilled: input.prefilled === true,
+        });
   buildLocalIndexFiles(input, receiveNotes(), (relPath, text) =>
     writer ? writer.write([relPath, text]) : files.set(relPath, text),
   );
-  reply = { files };
+  reply = { files, ...(input.prefilled === true && writer && { written: [...writer.written] }) };
 } catch (error) {
   reply = { error: error instanceof Error ? (error.stack ?? error.message) : String(error) };
 }
