@@ -20,6 +20,7 @@ import type { BuildContext } from '../context.js';
 import type { LinkRecord, ResolvedLink } from '../markdown/noteEnv.js';
 import type { Note, NoteContent, NoteSummary } from '../notes/note.js';
 import { type NoteParser, renderNoteContent } from '../notes/parseNotes.js';
+import { resolveRecordedWikilink } from '../markdown/obsidian/wikilinks.js';
 import { createNoteCacheWriter, readNoteCache } from './noteCacheFile.js';
 import { noteSourceHash, withBody } from '../notes/noteBodies.js';
 import { hashOf } from '../hashOf.js';
@@ -214,10 +215,15 @@ export function buildIdentity(context: BuildContext): string[] {
   return [import.meta.url, configText, JSON.stringify(context.config), context.docsDir, context.mode];
 }
 
-/** Every link the note had resolves to what it was rendered with (by this build's resolver). */
+/** Every link the note had resolves to what it was rendered with (by this build's resolver, or wikilink index). */
 function linksResolveAsBefore(links: readonly StoredLink[], note: Note, parser: NoteParser): boolean {
+  const { sourcePath } = note;
   return links.every(([target, , resolved]) => {
-    const now = parser.resolveLink(target, note.sourcePath);
+    const now =
+      target.startsWith('[[') || target.startsWith('![[')
+        ? resolveRecordedWikilink(target, { resolveLink: parser.resolveLink, sourcePath, obsidian: parser.obsidian })
+        : parser.resolveLink(target, sourcePath);
+    if (now === undefined) return false;
     // A compact link (most are) is an external link to its target: checked without a deep comparison.
     if (resolved === undefined) return isExternalLinkTo(now, target);
     return isDeepStrictEqual(now, resolved);

@@ -312,12 +312,15 @@ export async function buildSite(context: BuildContext, options: BuildOptions): P
 
 /**
  * The last build's notes and pages (buildCache.ts), or, with --no-cache, none: everything is rendered, and the cache
- * written again. Notes that embed others (Obsidian's `![[Note]]`) hang on every note's source.
+ * written again. When some note embeds another (Obsidian's `![[Note]]`), every note hangs on every note's source: an
+ * embedded note is shown rendered, with links the embedding note's own do not record.
  */
 function openCache(context: BuildContext, outline: SiteOutline, options: BuildOptions): BuildCache {
+  const { obsidian } = outline.parser;
+  const embeds = obsidian !== undefined && outline.notes.some((note) => obsidian.transcludedSource(note.sourcePath));
   return openBuildCache(context, {
     fresh: options.noCache === true,
-    noteInputs: outline.parser.obsidian?.enabled ? [hashNoteSources(outline.notes)] : [],
+    noteInputs: embeds ? [hashNoteSources(outline.notes)] : [],
     reusePages: usesEngineRenderer(outline.extensions),
   });
 }

@@ -97,7 +97,10 @@ function resolveLinkToken(env: NoteEnv, children: Token[], index: number, line: 
 }
 
 /** What a wikilink points to: a note (and its heading or block), or a file of the docs folder. */
-export function resolveWikilink(env: NoteEnv, parts: WikilinkParts): ResolvedLink {
+export function resolveWikilink(
+  env: Pick<NoteEnv, 'resolveLink' | 'sourcePath' | 'obsidian'>,
+  parts: WikilinkParts,
+): ResolvedLink {
   const fragment = parts.fragment === undefined ? '' : `#${anchorOf(parts.fragment)}`;
   if (parts.path === '') return env.resolveLink(fragment, env.sourcePath);
   const found = env.obsidian!.resolve(parts.path, env.sourcePath);
@@ -115,6 +118,19 @@ export function resolveWikilink(env: NoteEnv, parts: WikilinkParts): ResolvedLin
 /** A heading's id as the engine makes it (github-slugger: case and the slug form match), or a block id (`^id`). */
 function anchorOf(fragment: string): string {
   return fragment.startsWith('^') ? fragment : slug(fragment);
+}
+
+/**
+ * A recorded wikilink or embed (its target is the source as written, `[[Note|alias]]` or `![[Note]]`) resolved again,
+ * as rendering resolved it: the build cache checks a note's links this way before reusing its content. Undefined for
+ * a target that is not one.
+ */
+export function resolveRecordedWikilink(
+  target: string,
+  env: Pick<NoteEnv, 'resolveLink' | 'sourcePath' | 'obsidian'>,
+): ResolvedLink | undefined {
+  const inner = /^!?\[\[([^[\]\n]+)\]\]$/.exec(target)?.[1];
+  return inner === undefined || !env.obsidian ? undefined : resolveWikilink(env, parseWikilink(inner));
 }
 
 function recordLink(env: NoteEnv, target: string, line: number, resolved: ResolvedLink): void {
