@@ -137,15 +137,17 @@ function holdsSameBytes(file: string, source: string): boolean {
  */
 export function sweepUnwritten(dir: string, isWritten: (relPath: string) => boolean): void {
   const folders: string[] = [];
+  const holding = new Set<string>(); // folders with a kept file somewhere below
   for (const entry of fs.readdirSync(dir, { recursive: true, withFileTypes: true })) {
     const absolute = path.join(entry.parentPath, entry.name);
     if (entry.isDirectory()) folders.push(absolute);
     else if (!isWritten(path.relative(dir, absolute).split(path.sep).join('/'))) fs.rmSync(absolute, { force: true });
+    else
+      for (let at = entry.parentPath; at.length > dir.length && !holding.has(at); at = path.dirname(at))
+        holding.add(at);
   }
-  // Deepest first, so a folder whose only content was an emptied folder goes too.
-  for (const folder of folders.sort((a, b) => b.length - a.length)) {
-    if (fs.readdirSync(folder).length === 0) fs.rmdirSync(folder);
-  }
+  // Deepest first, so a folder that held only emptied folders goes too.
+  for (const folder of folders.sort((a, b) => b.length - a.length)) if (!holding.has(folder)) fs.rmdirSync(folder);
 }
 
 /** Whether the file holds exactly these contents (encoded and read only when the sizes match). */

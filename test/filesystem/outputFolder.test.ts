@@ -169,7 +169,15 @@ for (const [name, native] of [
       assert.equal(fs.readFileSync(path.join(work, 'spare/index.html'), 'utf8'), 'first');
       assert.deepEqual(await build('third', true), { prefilled: true, found: 'first' });
       assert.equal(fs.readFileSync(path.join(work, 'spare/index.html'), 'utf8'), 'second');
+      // A site with errors in its notes does not replace the output; with a cache it is the next build's spare.
+      const failed = await leaseOutputFolder(outDir, { native, keepSpare: true });
+      fs.writeFileSync(path.join(failed.staging, 'broken.html'), 'not published');
+      failed.setAside();
+      failed.release();
+      assert.equal(fs.readFileSync(path.join(outDir, 'index.html'), 'utf8'), 'third');
+      assert.ok(fs.existsSync(path.join(work, 'spare/broken.html')));
       assert.deepEqual(await build('fourth', false), { prefilled: false, found: undefined });
+      assert.ok(!fs.existsSync(path.join(outDir, 'broken.html')), 'a full build starts from an empty folder');
       await waitFor('the spare to be removed', () => fs.readdirSync(work).every((name) => name === 'lock'), {
         timeoutMs: 5000,
         intervalMs: 10,

@@ -71,12 +71,12 @@ function writeNotes(site: string, notes: Notes): void {
   }
 }
 
-function makeSite(): string {
+function makeSite(onBrokenLinks: 'warn' | 'throw' = 'warn'): string {
   const site = path.join(makeTempDir('wiki-incremental-'), 'site');
   fs.mkdirSync(site);
   fs.writeFileSync(
     path.join(site, 'wiki.config.ts'),
-    "export default { title: 'Incremental', url: 'https://incremental.example.com', onBrokenLinks: 'warn' };\n",
+    `export default { title: 'Incremental', url: 'https://incremental.example.com', onBrokenLinks: '${onBrokenLinks}' };\n`,
   );
   return site;
 }
@@ -115,6 +115,23 @@ describe('incremental wiki build', () => {
       await assertSameAsFullBuild(site);
     }
     assert.ok(fs.existsSync(path.join(workFolderOf(path.join(site, 'build')), 'spare')), 'builds start from a spare');
+  });
+
+  it('after a build that fails on a broken link (the output kept as it was), writes what a full build writes', async () => {
+    const site = makeSite('throw');
+    const notes = makeNotes(seededRandom(11), 6);
+    writeNotes(site, notes);
+    await build(site, 'build');
+    const good = snapshotFiles(path.join(site, 'build'));
+    // Found once the pages are written into the staging folder, which is then set aside as the next build's spare.
+    writeNotes(site, new Map([...notes, ['alpha/bad.md', '# Bad\n\nSee [nowhere](/nowhere).\n']]));
+    const failed = await runWiki(['build', '--out', 'build'], { cwd: site });
+    assert.equal(failed.code, 1, failed.stderr);
+    assert.deepEqual(snapshotFiles(path.join(site, 'build')), good, 'the output is the last good site');
+    assert.ok(fs.existsSync(path.join(workFolderOf(path.join(site, 'build')), 'spare/alpha/bad.html')));
+    notes.set('beta/note-1.md', `${notes.get('beta/note-1.md')!}\nFixed.\n`);
+    writeNotes(site, notes);
+    await assertSameAsFullBuild(site); // from the spare the failed build left
   });
 
   it('reuses the files of unchanged pages and renders the changed ones', async () => {

@@ -145,10 +145,16 @@ describe('the output folder is a whole site at every moment', () => {
   });
 
   it('two builds into one folder take turns: the second says which process it waits for', async () => {
-    // Both start together; the second must reach the lock while the first still writes: pages enough to outlast the
-    // start-up jitter of a loaded machine (with 200 the second sometimes came after the first had finished).
+    // The second starts once the first holds the lock and writes its staging folder (started together, on a loaded
+    // machine the second sometimes came after the first had finished); 800 pages outlast the second's start-up.
     const site = makeSite(800);
     const first = startBuild(site, ['--out', 'build']);
+    const work = workFolderOf(path.join(site, 'build'));
+    await waitFor(
+      'the first build to write its staging folder',
+      () => fs.existsSync(work) && fs.readdirSync(work).some((name) => name.startsWith('staging-')),
+      { timeoutMs: 30_000, intervalMs: 5 },
+    );
     const second = startBuild(site, ['--out', 'build']);
     const [a, b] = await Promise.all([first.exited, second.exited]);
     assert.deepEqual([a, b], [0, 0], first.output() + second.output());

@@ -27,7 +27,7 @@ export async function emitSite(
     if (keep) {
       lease.swapIn();
       options.afterSwap?.(); // still under the lock: the next build reads what this one leaves
-    } else lease.discard();
+    } else lease.setAside(); // the next build starts from it (LeaseOptions.keepSpare)
   } finally {
     lease.release();
   }

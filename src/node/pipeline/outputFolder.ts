@@ -124,10 +124,18 @@ export interface OutputLease {
   readonly staging: string;
   /** The staging folder is the spare: an older site to bring up to date (SiteWriterOptions.prefilled). */
   readonly prefilled: boolean;
-  /** Puts the staging folder in the output's place in one step; the old site becomes the spare, or is removed in the background. */
+  /**
+   * Puts the staging folder in the output's place in one step; the old site becomes the spare (`keepSpare`), or is
+   * removed in the background.
+   */
   swapIn(): void;
-  /** Removes the staging folder (when the site must not replace the output). */
+  /** Removes the staging folder (a build stopped by an error: a full disk, a note that does not render...). */
   discard(): void;
+  /**
+   * A site that must not replace the output (errors in its notes): the staging folder becomes the spare with
+   * `keepSpare` (whatever it holds, the next build's writer checks each file), else it is removed.
+   */
+  setAside(): void;
   release(): void;
 }
 
@@ -170,6 +178,7 @@ export async function leaseOutputFolder(outDir: string, options: LeaseOptions = 
         prefilled,
         swapIn: () => withFsAdvice(outDir, () => swapIn(staging, outDir, workDir, { native, keepSpare })),
         discard: () => fs.rmSync(staging, { recursive: true, force: true }),
+        setAside: () => withFsAdvice(outDir, () => setAside(staging, workDir, keepSpare)),
         release: lock.release,
       };
     });
@@ -312,6 +321,12 @@ function swapIn(
   }
   if (keepSpare) fs.renameSync(replaced, path.join(workDir, SPARE));
   else removeInBackground(replaced);
+}
+
+/** A site that must not replace the output: kept as the spare (half brought up to date is as good as any), or removed. */
+function setAside(staging: string, workDir: string, keepSpare: boolean): void {
+  if (keepSpare && !fs.existsSync(path.join(workDir, SPARE))) fs.renameSync(staging, path.join(workDir, SPARE));
+  else fs.rmSync(staging, { recursive: true, force: true });
 }
 
 /** false where the file system cannot exchange (EINVAL: e.g. some network file systems); other failures throw. */
