@@ -1,18 +1,17 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { buildSite } from './pipeline/pipeline.js';
 import { createBuildContext, type BuildContext } from './context.js';
 import { rebuildWithLargerHeap } from './pipeline/largeHeap.js';
-import { buildIdentity } from './pipeline/buildCache.js';
+import { buildIdentity } from './pipeline/buildIdentity.js';
 import { saveUpToDate, stampInputs, upToDateReport } from './pipeline/upToDate.js';
 import { checkOutputFolder, OutputFolderError } from './pipeline/outputFolder.js';
 import { findSiteConfig, loadSiteConfig } from './config/findConfig.js';
 import { runInit } from './config/initSite.js';
 import { ConfigError, type ConfigWarning } from './config/loadConfig.js';
 import { DiagnosticList, formatDiagnostic } from './diagnostics.js';
-import { runDev } from './dev/devCommand.js';
-import { runSearchPush, searchPushUsage } from './search/pushCommand.js';
-import { runServe } from './server/serveCommand.js';
+
+// Each command loads what it runs when it runs (a dynamic import, a chunk of the engine's bundle): a build with
+// nothing to do then starts without compiling the renderer, the dev server or React (bench/README.md).
 
 const usage = `Usage:
   wiki build [--docs DIR] [--out DIR] [--config FILE] [--strict]   build the site (default: docs/ -> build/)
@@ -23,7 +22,7 @@ const usage = `Usage:
                                                                    (answers only localhost names, and HOST when given)
   wiki write-translations [--config FILE]                          write every theme string with its default to i18n/en/code.json
   wiki init [DIR]                                                  write a starter wiki.config.ts (and docs/intro.md) in DIR
-${searchPushUsage}
+  wiki search-push [--docs DIR] [--config FILE]                    upload search records to the hosted engine (admin key in WIKI_SEARCH_ADMIN_KEY)
   wiki help                                                        this text`;
 
 /** The `wiki` command: returns the process exit code. */
@@ -34,11 +33,11 @@ export async function main(argv: readonly string[]): Promise<number> {
       case 'build':
         return await runBuild(rest);
       case 'serve':
-        return await runServe(rest);
+        return await (await import('./server/serveCommand.js')).runServe(rest);
       case 'dev':
-        return await runDev(rest);
+        return await (await import('./dev/devCommand.js')).runDev(rest);
       case 'search-push':
-        return await runSearchPush(rest);
+        return await (await import('./search/pushCommand.js')).runSearchPush(rest);
       case 'write-translations':
         return await runWriteTranslations(rest);
       case 'init':
@@ -106,6 +105,7 @@ async function runBuild(args: readonly string[]): Promise<number> {
     return reportBuild(context, { ...unchanged, strict: values.strict, seconds: (performance.now() - started) / 1000 });
   }
   const configDiagnostics = context.diagnostics.items.length;
+  const { buildSite } = await import('./pipeline/pipeline.js');
   let result;
   try {
     result = await buildSite(context, {

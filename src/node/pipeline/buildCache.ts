@@ -24,6 +24,7 @@ import { resolveRecordedWikilink } from '../markdown/obsidian/wikilinks.js';
 import { createNoteCacheWriter, readNoteCache } from './noteCacheFile.js';
 import { noteSourceHash, withBody } from '../notes/noteBodies.js';
 import { hashOf } from '../hashOf.js';
+import { buildIdentity } from './buildIdentity.js';
 import { workFolderOf } from './outputFolder.js';
 import type { SiteWriter } from '../siteWriter.js';
 import type { DocPageSettings } from './renderSite.js';
@@ -205,14 +206,6 @@ export function openBuildCache(context: BuildContext, options: BuildCacheOptions
 /** A digest of every note's source: what a note's content hangs on when notes embed one another (`![[Note]]`). */
 export function hashNoteSources(notes: readonly Note[]): string {
   return hashOf(notes.map(noteSourceHash));
-}
-
-/** What every note and page of a build is made with besides its own inputs: the engine, config and folders. */
-export function buildIdentity(context: BuildContext): string[] {
-  const configFile = path.resolve(context.siteDir, context.configPath);
-  const configText = fs.existsSync(configFile) ? fs.readFileSync(configFile, 'utf8') : '';
-  // The engine's bundle is named by the hash of its sources: its URL changes with any of them.
-  return [import.meta.url, configText, JSON.stringify(context.config), context.docsDir, context.mode];
 }
 
 /** Every link the note had resolves to what it was rendered with (by this build's resolver, or wikilink index). */

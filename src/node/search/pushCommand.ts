@@ -7,9 +7,6 @@ import { loadConfig } from '../config/loadConfig.js';
 import { pushRecords, resolvePushTarget } from './push.js';
 import { buildSearchRecords } from './records.js';
 
-export const searchPushUsage =
-  '  wiki search-push [--docs DIR] [--config FILE]                    upload search records to the hosted engine (admin key in WIKI_SEARCH_ADMIN_KEY)';
-
 /** Returns the exit code; problems the user can fix are printed with the fix. */
 export async function runSearchPush(args: readonly string[], env: NodeJS.ProcessEnv = process.env): Promise<number> {
   const { values } = parseArgs({ args: [...args], options: { docs: { type: 'string' }, config: { type: 'string' } } });
