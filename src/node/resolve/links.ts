@@ -74,12 +74,12 @@ export function createLinkResolver(options: LinkResolverOptions): LinkResolver {
   };
 
   function resolveNoteLink(target: string, fragment: string | undefined, from: SourcePath): ResolvedLink {
-    const sourcePath = asSourcePath(
-      target.startsWith('/') ? target.slice(1) : path.posix.join(path.posix.dirname(from), target),
-    );
+    const rooted = target.startsWith('/');
+    // join normalises already: only a rooted target needs it (a note's links are resolved two or three times a build).
+    const sourcePath = asSourcePath(rooted ? target.slice(1) : path.posix.join(path.posix.dirname(from), target));
     const route =
-      routeBySource.get(path.posix.normalize(sourcePath)) ??
-      (target.startsWith('/') ? routeBySource.get(siteRootedSource(target)) : undefined);
+      routeBySource.get(rooted ? path.posix.normalize(sourcePath) : sourcePath) ??
+      (rooted ? routeBySource.get(siteRootedSource(target)) : undefined);
     if (!route)
       return { href: target + (fragment ? `#${fragment}` : ''), external: false, broken: `No note at "${sourcePath}"` };
     return {
