@@ -370,7 +370,7 @@ const fsAdvice: Record<string, (folder: string) => [string, string]> = {
   ],
   ENOSPC: (folder) => [
     `Can't write the site: the disk holding ${folder} is full.`,
-    'Free some space (the build needs room for a second copy of the site while it writes) or pick another disk with --out.',
+    'Free some space (the build needs room for a second copy of the site while it writes; with a cache it keeps the last site, which --no-cache removes) or pick another disk with --out.',
   ],
   EDQUOT: (folder) => [
     `Can't write the site: your disk quota is used up where ${folder} is.`,
