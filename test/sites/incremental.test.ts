@@ -134,6 +134,21 @@ describe('incremental wiki build', () => {
     await assertSameAsFullBuild(site); // from the spare the failed build left
   });
 
+  it('keeps an unchanged search index when only a static file changes, build after build (from the spare)', async () => {
+    const site = makeSite();
+    writeNotes(site, makeNotes(seededRandom(5), 6));
+    await build(site, 'build');
+    const index = () => inodeOf(site, 'search/index.json');
+    const first = index();
+    fs.mkdirSync(path.join(site, 'static'));
+    for (const text of ['one', 'two', 'three']) {
+      fs.writeFileSync(path.join(site, 'static/file.txt'), text);
+      await assertSameAsFullBuild(site);
+      assert.equal(index(), first, 'the search index is linked, not built again');
+    }
+    assert.equal(fs.readFileSync(path.join(site, 'build/file.txt'), 'utf8'), 'three');
+  });
+
   it('reuses the files of unchanged pages and renders the changed ones', async () => {
     const site = makeSite();
     const notes = makeNotes(seededRandom(7), 6);
