@@ -78,11 +78,16 @@ export function createSiteWriter(dir: string, options: SiteWriterOptions = {}): 
     write: ([relPath, contents]) => {
       if (isPieces(contents)) return writePieces(fresh(relPath), encoder(contents));
       const previous = reuseFrom === undefined ? undefined : path.join(reuseFrom, relPath);
-      if (previous !== undefined && sameBytes(previous, contents)) return link(previous, relPath);
+      if (previous !== undefined && holdsBytes(previous, byteLength(contents), () => encode(contents))) {
+        return link(previous, relPath);
+      }
       fs.writeFileSync(fresh(relPath), contents);
     },
     copy: (source, relPath) => {
-      if (prefilled && holdsSameBytes(path.join(dir, relPath), source)) return void target(relPath);
+      const spareFile = path.join(dir, relPath);
+      if (prefilled && holdsBytes(spareFile, fs.statSync(source).size, () => fs.readFileSync(source))) {
+        return void target(relPath);
+      }
       fs.copyFileSync(source, fresh(relPath));
     },
     link,
@@ -124,13 +129,6 @@ function isSameFile(a: string, b: string): boolean {
   return stat !== undefined && stat.ino === other.ino && stat.dev === other.dev;
 }
 
-/** Whether `file` is a file with the same bytes as `source` (both read only when their sizes match). */
-function holdsSameBytes(file: string, source: string): boolean {
-  const stat = fs.lstatSync(file, { throwIfNoEntry: false });
-  if (!stat?.isFile() || stat.size !== fs.statSync(source).size) return false;
-  return fs.readFileSync(file).equals(fs.readFileSync(source));
-}
-
 /**
  * Removes, from a folder a prefilled writer (or several, one per thread) brought up to date, every file none of them
  * wrote, and the folders left empty: what remains is exactly what a build into an empty folder would have written.
@@ -150,18 +148,24 @@ export function sweepUnwritten(dir: string, isWritten: (relPath: string) => bool
   for (const folder of folders.sort((a, b) => b.length - a.length)) if (!holding.has(folder)) fs.rmdirSync(folder);
 }
 
-/** Whether the file holds exactly these contents (encoded and read only when the sizes match). */
-function sameBytes(file: string, contents: string | Uint8Array): boolean {
-  const stat = fs.statSync(file, { throwIfNoEntry: false });
-  const size = typeof contents === 'string' ? Buffer.byteLength(contents) : contents.byteLength;
+/**
+ * Whether `file` is a file (not a link to one) of `size` bytes, and those bytes are `bytes()`: made and read only when
+ * the sizes match.
+ */
+function holdsBytes(file: string, size: number, bytes: () => Uint8Array): boolean {
+  const stat = fs.lstatSync(file, { throwIfNoEntry: false });
   if (!stat?.isFile() || stat.size !== size) return false;
-  const bytes = typeof contents === 'string' ? Buffer.from(contents) : contents;
+  const expected = bytes();
   try {
-    return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).equals(fs.readFileSync(file));
+    return Buffer.from(expected.buffer, expected.byteOffset, expected.byteLength).equals(fs.readFileSync(file));
   } catch {
     return false; // gone meanwhile: written anew
   }
 }
+
+const byteLength = (contents: string | Uint8Array) =>
+  typeof contents === 'string' ? Buffer.byteLength(contents) : contents.byteLength;
+const encode = (contents: string | Uint8Array) => (typeof contents === 'string' ? Buffer.from(contents) : contents);
 
 function isPieces(contents: FileContents): contents is readonly (string | Uint8Array)[] {
   return Array.isArray(contents);

@@ -112,7 +112,9 @@ function indexLines(fd: number, end: number, checksum: unknown): Map<string, { s
     hash.update(bytes);
     for (let newline = bytes.indexOf(0x0a); newline !== -1; newline = bytes.indexOf(0x0a, newline + 1)) {
       const lineEnd = offset + newline;
-      if (lineEnd > lineStart) addEntry(fd, entries, lineStart, lineEnd);
+      // A line that began in this chunk is read from it; one that began in an earlier chunk, from the file again.
+      const line = lineStart >= offset ? bytes.subarray(lineStart - offset, newline) : undefined;
+      if (lineEnd > lineStart) addEntry(fd, entries, { start: lineStart, end: lineEnd, line });
       lineStart = lineEnd + 1;
     }
     offset += length;
@@ -122,16 +124,22 @@ function indexLines(fd: number, end: number, checksum: unknown): Map<string, { s
 }
 
 /** Reads the line's file path (the JSON string before its tab) and records where its entry lies. */
-function addEntry(fd: number, entries: Map<string, { start: number; length: number }>, start: number, end: number) {
-  // A path is short: its line's head holds it (else the whole line is read, to find the tab or say there is none).
-  let head = Buffer.allocUnsafe(Math.min(end - start, 1024));
-  readFully(fd, head, start);
-  let tab = head.indexOf(0x09);
-  if (tab === -1 && head.length < end - start) {
-    head = Buffer.allocUnsafe(end - start);
+function addEntry(
+  fd: number,
+  entries: Map<string, { start: number; length: number }>,
+  { start, end, line }: { start: number; end: number; line: Buffer | undefined },
+): void {
+  let head = line;
+  if (!head) {
+    // A path is short: the line's head holds it (else the whole line is read, to find the tab or say there is none).
+    head = Buffer.allocUnsafe(Math.min(end - start, 1024));
     readFully(fd, head, start);
-    tab = head.indexOf(0x09);
+    if (head.indexOf(0x09) === -1 && head.length < end - start) {
+      head = Buffer.allocUnsafe(end - start);
+      readFully(fd, head, start);
+    }
   }
+  const tab = head.indexOf(0x09);
   if (tab === -1) throw new Error('a line is not a note entry');
   const filePath = JSON.parse(head.toString('utf8', 0, tab)) as string;
   entries.set(filePath, { start: start + tab + 1, length: end - start - tab - 1 });

@@ -343,7 +343,7 @@ async function writeSite(
 ): Promise<{ specialPages: readonly (SpecialPageModel | CustomPageModel)[] }> {
   const writer = createSiteWriter(staging, { ...(reuseFrom !== undefined && { reuseFrom }), prefilled });
   // The index worker (and the render pool) write their files into the staging folder themselves, beside this thread.
-  const search = startSearch(outline, { writeTo: staging, reuseFrom, prefilled }, workers.search, () =>
+  const search = startSearch(outline, { staging, reuseFrom, prefilled }, workers.search, () =>
     cache.reuseSearch({ ...outline, pages: outline.notePages }, writer),
   );
   const { pool } = workers;
@@ -395,12 +395,13 @@ async function writeSite(
 /** The search index job, or, when the last build's index files were linked in unchanged, one that does nothing. */
 function startSearch(
   outline: SiteOutline,
-  { writeTo, reuseFrom, prefilled }: { writeTo: string; reuseFrom: string | undefined; prefilled: boolean },
+  { staging, reuseFrom, prefilled }: WriteTarget,
   boot: SearchIndexBoot,
   reuse: () => boolean,
 ): Pick<SearchIndexJob, 'add' | 'end' | 'finish' | 'stop'> {
   if (!reuse()) {
-    return boot.start({ pages: outline.notePages, writeTo, prefilled, ...(reuseFrom !== undefined && { reuseFrom }) });
+    const pages = outline.notePages;
+    return boot.start({ pages, writeTo: staging, prefilled, ...(reuseFrom !== undefined && { reuseFrom }) });
   }
   void boot.cancel(); // its worker is not needed: the second core is free for the pages
   const finish = async () => ({ files: [], written: [] });
