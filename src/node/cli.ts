@@ -86,12 +86,11 @@ async function runBuild(args: readonly string[]): Promise<number> {
   });
   checkOutputFolder(context.outDir, context, context.displayPath);
   // Taken before anything is read: a file edited while this build runs makes the next one build again.
-  const inputs = stampInputs(context, [
-    ...buildIdentity(context),
-    process.cwd(),
-    context.outDir,
-    String(values.strict),
-  ]);
+  const inputs = stampInputs(
+    context,
+    [...buildIdentity(context), process.cwd(), context.outDir, String(values.strict)],
+    source.kind === 'file',
+  );
   const unchanged = values['no-cache'] ? undefined : upToDateReport(context, inputs);
   const childStatus = unchanged ? undefined : rebuildWithLargerHeap(context.docsDir);
   if (childStatus !== undefined) return childStatus;

@@ -86,4 +86,29 @@ describe('wiki build with nothing to do', () => {
     await build(site);
     assert.deepEqual(snapshotFiles(path.join(site, 'build')), built);
   });
+
+  it("walks only the folders a site without a config file reads, not its docs folder's parent", async () => {
+    // `wiki build --docs ~/notes`: the parent folder is someone's home, whose other files are not the site's.
+    const home = makeTempDir('wiki-up-to-date-home-');
+    fs.mkdirSync(path.join(home, 'notes'));
+    fs.writeFileSync(path.join(home, 'notes/one.md'), '# One\n');
+    fs.mkdirSync(path.join(home, 'diary'));
+    fs.writeFileSync(path.join(home, 'diary/today.txt'), 'Not a note.\n');
+    const buildNotes = async () => {
+      const result = await runWiki(['build', '--docs', 'notes', '--out', 'site'], { cwd: home });
+      assert.equal(result.code, 0, result.stderr);
+      return result.stdout;
+    };
+    await buildNotes();
+    const upToDate = /Nothing changed since the last build: site is up to date\./;
+    fs.appendFileSync(path.join(home, 'diary/today.txt'), 'More.\n');
+    fs.writeFileSync(path.join(home, 'todo.txt'), 'Milk.\n');
+    assert.match(await buildNotes(), upToDate, 'files beside the notes are not inputs');
+    fs.mkdirSync(path.join(home, 'static'));
+    fs.writeFileSync(path.join(home, 'static/robots.txt'), 'User-agent: *\n');
+    assert.doesNotMatch(await buildNotes(), upToDate, 'the static folder beside the notes is');
+    assert.match(await buildNotes(), upToDate);
+    fs.writeFileSync(path.join(home, 'notes/two.md'), '# Two\n');
+    assert.doesNotMatch(await buildNotes(), upToDate, 'a new note builds again');
+  });
 });

@@ -3,13 +3,15 @@
  * since the last successful build, nor the loaded config, the engine, git's HEAD or the output it wrote, the build
  * writes nothing and repeats that build's report. It stats files and reads none, so a build with nothing to do takes
  * about as long as starting the engine. Inputs are every file under the site folder (the output and its work folder,
- * node_modules and .git aside), the docs and static folders, and the files an MDX note imported from elsewhere.
+ * node_modules and .git aside), the docs and static folders, and the files an MDX note imported from elsewhere. A site
+ * without a config file has no site folder of its own (its docs folder's parent may be a home folder): only the folders
+ * the build reads there are walked.
  */
 import { spawnSync } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import type { BuildContext } from '../context.js';
+import { type BuildContext, extensionDirs } from '../context.js';
 import type { Diagnostic } from '../diagnostics.js';
 import { workFolderOf } from './outputFolder.js';
 
@@ -46,9 +48,14 @@ function skipped(name: string): boolean {
   return name === 'node_modules' || name === '.git' || /^\..+\.wiki$/.test(name);
 }
 
-/** Stamps the inputs of a build with these settings (anything that changes what it writes goes in `settings`). */
-export function stampInputs(context: BuildContext, settings: readonly string[]): InputStamp {
-  const roots = [context.siteDir, context.docsDir, context.staticDir].map((dir) => path.resolve(dir));
+/**
+ * Stamps the inputs of a build with these settings (anything that changes what it writes goes in `settings`).
+ * `hasConfigFile`: the site folder is the config file's, all of it the site's; without one, only its static, theme,
+ * pages and i18n folders are read.
+ */
+export function stampInputs(context: BuildContext, settings: readonly string[], hasConfigFile: boolean): InputStamp {
+  const siteFolders = hasConfigFile ? [context.siteDir] : extensionDirs(context.siteDir);
+  const roots = [...siteFolders, context.docsDir, context.staticDir].map((dir) => path.resolve(dir));
   const outDir = path.resolve(context.outDir);
   const lines: string[] = [FORMAT, ...settings, gitHead(context.docsDir)];
   for (const root of roots.filter((root, index) => !roots.some((other, at) => at !== index && isInside(root, other))))
