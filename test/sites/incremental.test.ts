@@ -5,6 +5,7 @@
  * warning and rebuilt.
  */
 import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, it } from 'node:test';
@@ -183,6 +184,35 @@ describe('incremental wiki build', () => {
     );
     assert.equal(inodeOf(site, `${untouched}.html`), before[1], 'a page the edit does not reach is reused');
     assert.ok(fs.readFileSync(path.join(site, 'build', `${edited}.html`), 'utf8').includes('Now about'));
+  });
+
+  it('splices the search index after an edit, and makes it anew after a splice failed on files changed behind its back', async () => {
+    const site = makeSite();
+    const notes = makeNotes(seededRandom(13), 6);
+    writeNotes(site, notes);
+    await build(site, 'build');
+    // A shard changed with its size and time kept: the build cannot tell, and splices from it (a full index would not read it).
+    const shard = path.join(site, 'build/search/terms/0.txt');
+    const stamp = path.join(site, 'shard-time');
+    fs.writeFileSync(stamp, '');
+    execFileSync('touch', ['-r', shard, stamp]); // to the nanosecond, which fs.utimesSync cannot set
+    fs.writeFileSync(shard, fs.readFileSync(shard, 'utf8').replace('\t', ' '));
+    execFileSync('touch', ['-r', stamp, shard]);
+    const before = snapshotFiles(path.join(site, 'build'));
+    notes.set('alpha/note-0.md', `${notes.get('alpha/note-0.md')!}\nA new word: zymurgy.\n`);
+    writeNotes(site, notes);
+    const failed = await runWiki(['build', '--out', 'build'], { cwd: site });
+    assert.equal(failed.code, 1, failed.stderr);
+    assert.match(
+      failed.stderr,
+      /The search index could not be brought up to date from the last build's files \(a line of search\/terms\/0\.txt is not a term's postings\)\..*Build again/,
+    );
+    assert.deepEqual(snapshotFiles(path.join(site, 'build')), before, 'nothing was replaced');
+    await assertSameAsFullBuild(site); // the whole index, made anew
+    notes.set('beta/note-1.md', `${notes.get('beta/note-1.md')!}\nAnother: quokka.\n`);
+    writeNotes(site, notes);
+    await assertSameAsFullBuild(site); // spliced again
+    assert.ok(fs.readFileSync(path.join(site, 'build/search/terms/0.txt'), 'utf8').includes('\t'));
   });
 
   it('indexes again for search when only the set of notes changes (a note nobody links to added, then removed)', async () => {

@@ -204,7 +204,7 @@ describe('embedded index', () => {
       body: `# Japan — 日本\n\nTōkyō, 東京 and “Kyoto”.\n\n## Food\n\nRamen 🍜.\n\n${sections}`,
     });
     const docs = [note, other];
-    const batch: NoteBatch = structuredClone({ notes: docs });
+    const batch = structuredClone({ notes: docs }) satisfies NoteBatch; // as the worker gets them
     const files = new Map<string, string>();
     buildLocalIndexFiles({ pages, urlPrefix: '/', indexDir: 'search/' }, batch.notes, (relPath, text) =>
       files.set(relPath, text),

@@ -7,7 +7,9 @@
  * - pages.json: each page's files, under a hash of everything its HTML is made from (its page model with content, and
  *   the settings of its sidebar). An unchanged page's files are hard-linked from the current output into the staging
  *   folder, when they are still the files that build wrote (same size and time), instead of rendered again.
- * Both are keyed by the build key (engine, config, docs folder): another key means a full build. A file that cannot be
+ * - search.json: the search index's files, under a hash of what it is made from, and each note's part of it under a
+ *   hash of what that part is made from: when only some notes' parts changed, the index is spliced (spliceIndex.ts).
+ * All are keyed by the build key (engine, config, docs folder): another key means a full build. A file that cannot be
  * read back exactly as written (bad JSON, another format, a checksum mismatch) is ignored with one warning and rebuilt.
  */
 import crypto from 'node:crypto';
@@ -27,6 +29,7 @@ import { hashOf } from '../hashOf.js';
 import { buildIdentity } from './buildIdentity.js';
 import { workFolderOf } from './outputFolder.js';
 import type { SiteWriter } from '../siteWriter.js';
+import { type RecordNote, sectionLabel } from '../search/records.js';
 import type { DocPageSettings } from './renderSite.js';
 
 /** Bumped whenever what the cache files hold changes shape. */
@@ -53,7 +56,19 @@ type FileStamp = readonly [relPath: string, size: number, mtimeMs: number];
 interface CachedSearch {
   readonly key: string;
   readonly files: readonly FileStamp[];
+  /** The pages' routes, in order, and a hash of what each one's part of the index is made from (SearchNoteKeys). */
+  readonly routes?: readonly string[];
+  readonly notes?: readonly string[];
 }
+
+/** How this build makes the search index. */
+export type SearchPlan =
+  /** The last build's index files are linked in: nothing it is made from changed. */
+  | 'reuse'
+  /** The last build's index, of the same pages, is brought up to date: only notes with another part are sent. */
+  | 'splice'
+  /** Made from every note. */
+  | 'full';
 
 interface CachedPage {
   readonly hash: string;
@@ -66,10 +81,18 @@ export interface BuildCache {
   /** Links the page's files from the last build through `writer` when nothing they are made from changed. */
   reusePage(page: DocPageModel, settings: DocPageSettings, writer: SiteWriter): boolean;
   /**
-   * Links the last build's search index files through `writer` when nothing the index is made from changed (every
-   * note's source, what its links lead to, the pages' routes and breadcrumbs); false when the index must be built.
+   * How the search index is made: 'reuse' (its files linked through `writer`) when nothing it is made from changed
+   * (every note's source, what its links lead to, the pages' routes and breadcrumbs); 'splice' when the last build's
+   * index is of the same pages and its files are as that build wrote them; else 'full'.
    */
-  reuseSearch(input: SearchInputs, writer: SiteWriter): boolean;
+  planSearch(input: SearchInputs, writer: SiteWriter): SearchPlan;
+  /**
+   * Records what the note's part of the index is made from (notes come in page order, once each, after their
+   * content); true when that is what the last build's index was made from, at the same place.
+   */
+  searchNoteUnchanged(note: RecordNote): boolean;
+  /** Drops the last build's search index record: the next build makes the index from every note. */
+  forgetSearch(): void;
   /** Files under the search folder that the index does not make (static files, docs assets): never taken as its. */
   noteOtherFiles(relPaths: Iterable<string>): void;
   /** Records this build's pages and notes; called once the staging folder is the output. */
@@ -135,7 +158,17 @@ export function openBuildCache(context: BuildContext, options: BuildCacheOptions
     if (old) validated.set(note.filePath, old);
     return old?.entry.hash === hash && linksResolveAsBefore(old.entry.content.links, note, parser);
   };
+  /** Each page's route and note key, for the next build to splice from; none when they are not all known. */
+  const searchPartKeys = (): Pick<CachedSearch, 'routes' | 'notes'> => {
+    if (searchPlan === 'reuse')
+      return { ...(oldSearch?.routes && { routes: oldSearch.routes, notes: oldSearch.notes }) };
+    const routes = [...pageByRoute.keys()];
+    return searchNotes.length === routes.length ? { routes, notes: searchNotes } : {};
+  };
   let searchKey: string | undefined;
+  const searchNotes: string[] = []; // each note's part of the index, as searchNoteUnchanged recorded it
+  let searchPlan: SearchPlan | undefined;
+  const pageByRoute = new Map<string, Pick<DocPageModel, 'route' | 'breadcrumbs'>>();
   let changed = false;
   return {
     renderNote(note, parser) {
@@ -164,16 +197,35 @@ export function openBuildCache(context: BuildContext, options: BuildCacheOptions
       const cached = oldPages[page.route];
       return cached?.hash === hash && linkFiles(cached.files, context.outDir, writer);
     },
-    reuseSearch(input, writer) {
+    planSearch(input, writer) {
       for (const note of input.notes) sourceHashes.set(note.filePath, noteSourceHash(note));
+      for (const page of input.pages) pageByRoute.set(page.route, page);
       searchKey = hashOf([
         JSON.stringify(input.pages.map((page) => [page.route, page.breadcrumbs])),
         JSON.stringify(input.summaries.map((doc) => [doc.id, doc.route, doc.title, doc.contentHasTitle])),
         ...input.notes.map((note) => sourceHashes.get(note.filePath)!),
       ]);
-      if (oldSearch?.key !== searchKey) return false;
-      if (!input.notes.every((note) => isValid(note, input.parser, sourceHashes.get(note.filePath)!))) return false;
-      return linkFiles(oldSearch.files, context.outDir, writer);
+      const unchanged =
+        oldSearch?.key === searchKey &&
+        input.notes.every((note) => isValid(note, input.parser, sourceHashes.get(note.filePath)!));
+      if (unchanged && linkFiles(oldSearch.files, context.outDir, writer)) return (searchPlan = 'reuse');
+      const samePages =
+        oldSearch?.notes !== undefined &&
+        isDeepStrictEqual(
+          oldSearch.routes,
+          input.pages.map((page) => page.route),
+        );
+      return (searchPlan = samePages && filesUnchanged(oldSearch.files, context.outDir) ? 'splice' : 'full');
+    },
+    searchNoteUnchanged(note) {
+      const page = pageByRoute.get(note.route);
+      const made = contentKeys.get(note.route) ?? `html:${hashOf([note.html, JSON.stringify(note.headings)])}`;
+      const key = hashOf([made, note.route, sectionLabel(page), note.title, String(note.contentHasTitle)]);
+      searchNotes.push(key);
+      return oldSearch?.notes?.[searchNotes.length - 1] === key;
+    },
+    forgetSearch() {
+      fs.rmSync(path.join(dir, 'search.json'), { force: true });
     },
     noteOtherFiles(relPaths) {
       for (const relPath of relPaths) otherFiles.add(relPath);
@@ -187,7 +239,10 @@ export function openBuildCache(context: BuildContext, options: BuildCacheOptions
       try {
         fs.mkdirSync(dir, { recursive: true });
         const stamped = stampPages(pages, context.outDir);
-        const search = searchKey === undefined ? undefined : stampSearch(searchKey, context.outDir, otherFiles, pages);
+        const search =
+          searchKey === undefined
+            ? undefined
+            : stampSearch(searchKey, context.outDir, otherFiles, pages, searchPartKeys());
         if (changed || newNotes.count !== oldCount) newNotes.commit();
         else newNotes.discard();
         if (!isDeepStrictEqual(stamped, oldPages)) writeCacheFile(path.join(dir, 'pages.json'), key, stamped);
@@ -240,14 +295,17 @@ function decodeLink([target, line, resolved]: StoredLink): LinkRecord {
 
 /** Hard-links (else copies) the page's files when each is still what the last build wrote. */
 function linkFiles(files: readonly FileStamp[], outDir: string, writer: SiteWriter): boolean {
-  const sources = files.map(([relPath]) => path.join(outDir, relPath));
-  const unchanged = files.every(([, size, mtimeMs], index) => {
-    const stat = fs.statSync(sources[index]!, { throwIfNoEntry: false });
+  if (!filesUnchanged(files, outDir)) return false;
+  for (const [relPath] of files) writer.link(path.join(outDir, relPath), relPath);
+  return true;
+}
+
+/** Each file is still what the last build wrote (same size and modification time). */
+function filesUnchanged(files: readonly FileStamp[], outDir: string): boolean {
+  return files.every(([relPath, size, mtimeMs]) => {
+    const stat = fs.statSync(path.join(outDir, relPath), { throwIfNoEntry: false });
     return stat?.isFile() === true && stat.size === size && stat.mtimeMs === mtimeMs;
   });
-  if (!unchanged) return false;
-  files.forEach(([relPath], index) => writer.link(sources[index]!, relPath));
-  return true;
 }
 
 /** Each page's files as they are now in the output (a file missing there is left out, so never reused). */
@@ -273,6 +331,7 @@ function stampSearch(
   outDir: string,
   otherFiles: ReadonlySet<string>,
   pages: ReadonlyMap<string, { relPaths: readonly string[] }>,
+  parts: Pick<CachedSearch, 'routes' | 'notes'>,
 ): CachedSearch | undefined {
   const others = new Set([...otherFiles, ...[...pages.values()].flatMap((page) => page.relPaths)]);
   const folder = path.join(outDir, SEARCH_DIR);
@@ -284,7 +343,7 @@ function stampSearch(
     const stat = fs.statSync(path.join(outDir, relPath));
     files.push([relPath, stat.size, stat.mtimeMs]);
   }
-  return { key: searchKey, files: files.sort(([a], [b]) => (a < b ? -1 : 1)) };
+  return { key: searchKey, files: files.sort(([a], [b]) => (a < b ? -1 : 1)), ...parts };
 }
 
 /** Header line (format, build key, checksum of the rest), then the JSON body; written whole, then renamed. */

@@ -38,7 +38,8 @@ import { type DocsLayout, layOutDocs, loadSidebarsConfig } from '../resolve/layo
 import type { SidebarsConfig } from '../resolve/sidebarsFile.js';
 import { buildThemeSettings } from '../resolve/themeSettings.js';
 import { bootSearchIndex, buildSearchFiles, type SearchIndexBoot, type SearchIndexJob } from '../search/index.js';
-import { createSiteWriter, type SiteFile, sweepUnwritten } from '../siteWriter.js';
+import type { RecordNote } from '../search/records.js';
+import { createSiteWriter, type SiteFile, type SiteWriter, sweepUnwritten } from '../siteWriter.js';
 import { findThemeOverrides } from '../theme/components.js';
 import { bootRenderPool, type RenderPool } from './renderPool.js';
 import { startBundles } from './bundles.js';
@@ -343,9 +344,7 @@ async function writeSite(
 ): Promise<{ specialPages: readonly (SpecialPageModel | CustomPageModel)[] }> {
   const writer = createSiteWriter(staging, { ...(reuseFrom !== undefined && { reuseFrom }), prefilled });
   // The index worker (and the render pool) write their files into the staging folder themselves, beside this thread.
-  const search = startSearch(outline, { staging, reuseFrom, prefilled }, workers.search, () =>
-    cache.reuseSearch({ ...outline, pages: outline.notePages }, writer),
-  );
+  const search = startSearch(outline, { staging, reuseFrom, prefilled }, workers.search, cache, writer);
   const { pool } = workers;
   try {
     const mdx = await renderMdx(context, outline);
@@ -392,20 +391,48 @@ async function writeSite(
   }
 }
 
-/** The search index job, or, when the last build's index files were linked in unchanged, one that does nothing. */
+/**
+ * The search index job (the whole index, or the last build's with the changed notes' parts replaced), or, when the
+ * last build's index files were linked in unchanged, one that does nothing.
+ */
 function startSearch(
   outline: SiteOutline,
   { staging, reuseFrom, prefilled }: WriteTarget,
   boot: SearchIndexBoot,
-  reuse: () => boolean,
+  cache: BuildCache,
+  writer: SiteWriter,
 ): Pick<SearchIndexJob, 'add' | 'end' | 'finish' | 'stop'> {
-  if (!reuse()) {
-    const pages = outline.notePages;
-    return boot.start({ pages, writeTo: staging, prefilled, ...(reuseFrom !== undefined && { reuseFrom }) });
+  const plan = cache.planSearch({ ...outline, pages: outline.notePages }, writer);
+  if (plan !== 'reuse') {
+    const splice = plan === 'splice' && reuseFrom !== undefined;
+    const job = boot.start({
+      pages: outline.notePages,
+      writeTo: staging,
+      prefilled,
+      ...(reuseFrom !== undefined && { reuseFrom }),
+      splice,
+    });
+    // Every note's key is recorded (the next build may splice); in a splice only changed notes are sent whole.
+    const add = (note: RecordNote) => job.add(note, cache.searchNoteUnchanged(note) && splice);
+    if (!splice) return { ...job, add };
+    const finish = () =>
+      job.finish().catch((error: unknown) => {
+        cache.forgetSearch(); // whatever failed, the next build does not splice from these files again
+        throw new Error(
+          `The search index could not be brought up to date from the last build's files (${spliceFailure(error)}). Nothing was replaced: the site is as the last build left it. Build again: the next build makes the index from every note.`,
+        );
+      });
+    return { ...job, add, finish };
   }
   void boot.cancel(); // its worker is not needed: the second core is free for the pages
   const finish = async () => ({ files: [], written: [] });
   return { add: () => undefined, end: () => undefined, finish, stop: async () => undefined };
+}
+
+/** What stopped a splice, in a line: the worker's message without its stack (spliceIndex.ts names the file). */
+function spliceFailure(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  return message.replace(/^Could not build the search index: (Error: )?/, '').split('\n')[0]!;
 }
 
 /** A build that already failed still parses every note, so its link problems are reported with the others. */

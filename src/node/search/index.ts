@@ -14,6 +14,7 @@ import {
   type LocalIndexInput,
 } from './indexFiles.js';
 import { type RecordNote, type RecordPage, SEARCH_DOCS_TAG, SEARCH_LANGUAGE } from './records.js';
+import type { IndexedNote } from './spliceIndex.js';
 import { enginePath } from '../engineRoot.js';
 import { openWorkerChannel } from '../workers.js';
 
@@ -35,6 +36,8 @@ export interface SearchIndexInput {
   readonly reuseFrom?: string;
   /** `writeTo` holds an older site to bring up to date (SiteWriterOptions.prefilled). */
   readonly prefilled?: boolean;
+  /** `reuseFrom`'s index is the last build's, of the same pages: splice it (LocalIndexInput.splice). */
+  readonly splice?: boolean;
 }
 
 /** What a search index job leaves: the files still to write, and those its worker wrote into a prefilled folder. */
@@ -45,8 +48,11 @@ export interface SearchIndexResult {
 
 /** A search index being built beside rendering: it consumes the rendered notes, and renders nothing. */
 export interface SearchIndexJob {
-  /** Hands the index a rendered note, in page order: the worker indexes it while later notes render. */
-  add(note: RecordNote): void;
+  /**
+   * Hands the index a rendered note, in page order: the worker indexes it while later notes render. In a splice, an
+   * `unchanged` note's part of the last index holds: it is sent without its HTML.
+   */
+  add(note: RecordNote, unchanged?: boolean): void;
   /** Says the last note was added: the worker writes the index while the last pages are still being written. */
   end(): void;
   /**
@@ -79,6 +85,7 @@ function localIndexInput(input: SearchIndexInput): LocalIndexInput {
     ...(input.writeTo !== undefined && { writeTo: input.writeTo }),
     ...(input.reuseFrom !== undefined && { reuseFrom: input.reuseFrom }),
     ...(input.prefilled === true && { prefilled: true }),
+    ...(input.splice === true && { splice: true }),
   };
 }
 
@@ -106,7 +113,7 @@ function startSearchJob(input: SearchIndexInput, booted: BootedIndexWorker | und
   const stylesheet = modalStylesheet();
   const worker = booted?.start(localIndexInput(input));
   return {
-    add: (note) => worker?.add(note),
+    add: (note, unchanged) => worker?.add(note, unchanged === true && input.splice === true),
     end: () => worker?.end(),
     stop: async () => worker?.stop(),
     async finish() {
@@ -165,7 +172,7 @@ interface BootedIndexWorker {
 }
 
 interface IndexWorkerJob {
-  add(note: RecordNote): void;
+  add(note: RecordNote, unchanged: boolean): void;
   end(): void;
   finish(): Promise<{ files: Map<string, string>; written: readonly string[] }>;
   stop(): Promise<void>;
@@ -175,19 +182,23 @@ interface IndexWorkerJob {
 function bootIndexWorker(): BootedIndexWorker {
   const channel = openWorkerChannel<IndexWorkerMessage, IndexWorkerReply>('indexWorker');
   const { post, stop } = channel;
-  let batch: RecordNote[] = [];
+  let batch: IndexedNote[] = [];
   let batchChars = 0;
   const flush = () => {
     if (batch.length === 0) return;
     post({
-      notes: batch.map(({ id, route, title, contentHasTitle, headings, html }) => ({
-        id,
-        route,
-        title,
-        contentHasTitle,
-        html,
-        headings: headings.map((h) => ({ id: h.id, text: h.text })),
-      })),
+      notes: batch.map((note) =>
+        'unchanged' in note
+          ? note
+          : {
+              id: note.id,
+              route: note.route,
+              title: note.title,
+              contentHasTitle: note.contentHasTitle,
+              html: note.html,
+              headings: note.headings.map((h) => ({ id: h.id, text: h.text })),
+            },
+      ),
     });
     batch = [];
     batchChars = 0;
@@ -200,9 +211,9 @@ function bootIndexWorker(): BootedIndexWorker {
     ended = true;
   };
   const job: IndexWorkerJob = {
-    add(note) {
-      batch.push(note);
-      batchChars += note.html.length;
+    add(note, unchanged) {
+      batch.push(unchanged ? { route: note.route, unchanged: true } : note);
+      batchChars += unchanged ? 0 : note.html.length;
       if (batchChars >= BATCH_CHARS || batch.length >= BATCH_NOTES) flush();
     },
     end,

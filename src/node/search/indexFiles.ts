@@ -1,6 +1,7 @@
 /** The embedded index's files, as the index worker builds them (records -> index.json, term shards, text bundles), and what it is sent. */
 import { buildLocalIndex, INDEX_FILE } from './localIndex.js';
 import { type BuildRecordsInput, type RecordNote, searchRecords } from './records.js';
+import type { IndexedNote } from './spliceIndex.js';
 
 /** What the index worker starts with; the notes arrive afterwards, in batches (NoteBatch), as they are rendered (NoteBatch). */
 export interface LocalIndexInput extends Omit<BuildRecordsInput, 'docs'> {
@@ -15,6 +16,11 @@ export interface LocalIndexInput extends Omit<BuildRecordsInput, 'docs'> {
   readonly reuseFrom?: string;
   /** `writeTo` holds an older site to bring up to date (SiteWriterOptions.prefilled). */
   readonly prefilled?: boolean;
+  /**
+   * The index in `reuseFrom` is the last build's for the same pages: it is brought up to date (spliceIndex.ts), and
+   * notes whose part of it holds come as UnchangedNote, without their HTML.
+   */
+  readonly splice?: boolean;
 }
 
 /**
@@ -22,7 +28,7 @@ export interface LocalIndexInput extends Omit<BuildRecordsInput, 'docs'> {
  * HTML as UTF-8 in a transferred buffer was measured slower on both threads: bench/README.md).
  */
 export interface NoteBatch {
-  readonly notes: readonly RecordNote[];
+  readonly notes: readonly IndexedNote[];
 }
 
 /** Every file of the embedded index, from the notes (read once, in page order), handed to `write` (site-relative path, text). */

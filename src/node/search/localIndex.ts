@@ -119,22 +119,41 @@ function createPostings(): Postings {
 /** Sorted terms cut into shards; chunk ids are delta-encoded (they only grow), which gzip likes. */
 function writeShards({ table: { terms }, lists }: Postings): { shards: string[]; shardStarts: string[] } {
   const shards: string[] = [];
-  const shardStarts: string[] = [];
-  let lines: string[] = [];
-  let size = 0;
+  const cutter = new ShardCutter((_, text) => shards.push(text));
   const ids = terms.map((_, id) => id).sort((a, b) => (terms[a]! < terms[b]! ? -1 : 1)); // terms are unique
-  for (const id of ids) {
-    const term = terms[id]!;
-    if (lines.length === 0) shardStarts.push(term);
-    const line = `${term}\t${lists.text(id)}`;
-    lines.push(line);
-    size += line.length + 1;
-    if (size >= SHARD_BYTES) {
-      shards.push(lines.join('\n'));
-      lines = [];
-      size = 0;
-    }
+  for (const id of ids) cutter.add(terms[id]!, lists.text(id));
+  return { shards, shardStarts: cutter.finish() };
+}
+
+/**
+ * Term lines, given in sorted order, cut into shards once their text passes SHARD_BYTES; each shard is handed to the
+ * sink as it completes. A full build and a splice (spliceIndex.ts) cut alike, so they write the same shards.
+ */
+export class ShardCutter {
+  private readonly shardStarts: string[] = [];
+  private lines: string[] = [];
+  private size = 0;
+
+  constructor(private readonly sink: (shard: number, text: string) => void) {}
+
+  /** Adds a term's line: the term, then its postings as PostingLists.text writes them. */
+  add(term: string, postings: string): void {
+    if (this.lines.length === 0) this.shardStarts.push(term);
+    const line = `${term}\t${postings}`;
+    this.lines.push(line);
+    this.size += line.length + 1;
+    if (this.size >= SHARD_BYTES) this.cut();
   }
-  if (lines.length > 0) shards.push(lines.join('\n'));
-  return { shards, shardStarts };
+
+  /** Hands over the last shard; returns each shard's first term. */
+  finish(): string[] {
+    if (this.lines.length > 0) this.cut();
+    return this.shardStarts;
+  }
+
+  private cut(): void {
+    this.sink(this.shardStarts.length - 1, this.lines.join('\n'));
+    this.lines = [];
+    this.size = 0;
+  }
 }

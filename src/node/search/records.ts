@@ -93,7 +93,7 @@ export function* searchRecords(input: BuildRecordsInput): Generator<SearchRecord
 }
 
 /** The group a page's hits are shown under: its top-level sidebar category, as DocSearch's lvl0. */
-function sectionLabel(page: RecordPage | undefined): string {
+export function sectionLabel(page: RecordPage | undefined): string {
   const crumbs = page?.breadcrumbs ?? [];
   return crumbs.length > 1 ? crumbs[0]!.label : 'Docs';
 }

@@ -1,0 +1,187 @@
+/**
+ * The embedded index spliced from the last build's (spliceIndex.ts) is the index a full build makes, file for file:
+ * random notes, then random edits (text, headings, titles, notes emptied or grown past a text bundle), the two compared.
+ */
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { createMarkdownRenderer, renderNote } from '../../src/node/markdown/renderNote.js';
+import { buildLocalIndexFiles } from '../../src/node/search/indexFiles.js';
+import { TEXT_BUNDLE_SIZE } from '../../src/node/search/localIndex.js';
+import type { RecordNote, RecordPage } from '../../src/node/search/records.js';
+import { type IndexedNote, spliceLocalIndexFiles } from '../../src/node/search/spliceIndex.js';
+import { asDocId, asRoute, asSourcePath } from '../../src/shared/paths.js';
+
+const md = createMarkdownRenderer();
+const INDEX_DIR = 'search/';
+const WORDS = 'alpha beta gamma delta kubernetes rust tokio node.js c++ café 東京 zebra quartz x1 y2'.split(' ');
+
+/** mulberry32: the same notes on every run. */
+function seeded(seed: number): () => number {
+  let state = seed;
+  return () => {
+    state = (state + 0x6d2b79f5) | 0;
+    let t = Math.imul(state ^ (state >>> 15), 1 | state);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+interface Source {
+  readonly route: string;
+  readonly title: string;
+  readonly body: string;
+}
+
+function randomBody(random: () => number): string {
+  const pick = () => WORDS[Math.floor(random() * WORDS.length)]!;
+  const sentence = () => Array.from({ length: 3 + Math.floor(random() * 12) }, pick).join(' ');
+  const parts: string[] = random() < 0.5 ? [`# ${sentence()}`] : [];
+  const sections = Math.floor(random() * 4);
+  for (let section = 0; section <= sections; section++) {
+    if (section > 0) parts.push(`${'#'.repeat(2 + Math.floor(random() * 3))} ${sentence()}`);
+    // Now and then a section long enough for several chunks (records are cut at 1,500 characters).
+    const paragraphs = random() < 0.1 ? 40 : Math.floor(random() * 4);
+    for (let paragraph = 0; paragraph < paragraphs; paragraph++) parts.push(sentence());
+  }
+  return parts.join('\n\n');
+}
+
+function toRecordNote(source: Source): RecordNote {
+  const rendered = renderNote(md, {
+    sourcePath: asSourcePath(`${source.route.slice(1)}.md`),
+    body: source.body,
+    lineOffset: 0,
+    resolveLink: (href) => ({ href, external: true }),
+  });
+  return {
+    id: asDocId(source.route.slice(1)),
+    route: asRoute(source.route),
+    title: source.title,
+    html: rendered.html,
+    headings: rendered.headings,
+    contentHasTitle: rendered.headings[0]?.level === 1,
+  };
+}
+
+function pagesOf(sources: readonly Source[]): RecordPage[] {
+  return sources.map((source, index) => ({
+    route: asRoute(source.route),
+    breadcrumbs: [{ label: `Topic ${index % 3}`, href: asRoute('/topic/') }, { label: source.title }],
+  }));
+}
+
+function fullIndex(sources: readonly Source[]): Map<string, string> {
+  const files = new Map<string, string>();
+  const input = { pages: pagesOf(sources), urlPrefix: '/', indexDir: INDEX_DIR };
+  buildLocalIndexFiles(input, sources.map(toRecordNote), (relPath, text) => files.set(relPath, text));
+  return files;
+}
+
+/** The splice of `old` for `sources`, the notes at `changed` sent whole: the files written and kept. */
+function splicedIndex(
+  old: ReadonlyMap<string, string>,
+  sources: readonly Source[],
+  changed: ReadonlySet<number>,
+): Map<string, string> {
+  const files = new Map<string, string>();
+  const notes: IndexedNote[] = sources.map((source, index) =>
+    changed.has(index) ? toRecordNote(source) : { route: source.route, unchanged: true },
+  );
+  spliceLocalIndexFiles({ pages: pagesOf(sources), urlPrefix: '/', indexDir: INDEX_DIR }, notes, {
+    read: (relPath) => {
+      const text = old.get(relPath);
+      if (text === undefined) throw new Error(`no old file ${relPath}`);
+      return text;
+    },
+    write: (relPath, text) => files.set(relPath, text),
+    keep: (relPath) => files.set(relPath, old.get(relPath)!),
+  });
+  return files;
+}
+
+function edit(source: Source, random: () => number): Source {
+  const roll = random();
+  if (roll < 0.15) return { ...source, body: '' };
+  if (roll < 0.3) return { ...source, title: `${source.title} renamed` };
+  if (roll < 0.45) return { ...source, body: `${source.body}\n\n${'zebra quartz café '.repeat(200)}` };
+  if (roll < 0.6) return { ...source, body: `${source.body}\n\n## Added ${Math.floor(random() * 100)}\n\nnew words` };
+  return { ...source, body: randomBody(random) };
+}
+
+describe('spliceLocalIndexFiles', () => {
+  test('gives the files of a full build after random edits', () => {
+    for (let seed = 1; seed <= 12; seed++) {
+      const random = seeded(seed);
+      const count = 5 + Math.floor(random() * 30);
+      let sources: Source[] = Array.from({ length: count }, (_, index) => ({
+        route: `/notes/n${index}`,
+        title: `Note ${index}`,
+        body: randomBody(random),
+      }));
+      let files = fullIndex(sources);
+      for (let round = 0; round < 3; round++) {
+        const changed = new Set<number>();
+        const edits = 1 + Math.floor(random() * 3);
+        for (let n = 0; n < edits; n++) changed.add(Math.floor(random() * sources.length));
+        sources = sources.map((source, index) => (changed.has(index) ? edit(source, random) : source));
+        const spliced = splicedIndex(files, sources, changed);
+        files = fullIndex(sources);
+        assert.deepEqual(
+          [...spliced.keys()].sort(),
+          [...files.keys()].sort(),
+          `seed ${seed}, round ${round}: the same files`,
+        );
+        for (const [relPath, text] of files)
+          assert.equal(spliced.get(relPath), text, `seed ${seed}, round ${round}: ${relPath}`);
+      }
+    }
+  });
+
+  test('keeps the text bundles before the first change, and after it when no note grew or shrank', () => {
+    const sources: Source[] = Array.from({ length: 40 }, (_, index) => ({
+      route: `/notes/n${index}`,
+      title: `Note ${index}`,
+      body: `Words of note ${index}.\n\nA second paragraph of note ${index}.`,
+    }));
+    const old = fullIndex(sources);
+    const bundles = [...old.keys()].filter((relPath) => relPath.startsWith(`${INDEX_DIR}text/`)).length;
+    assert.ok(bundles > 3, `${bundles} text bundles`);
+    const changedAt = 20;
+    const next = sources.map((source, index) =>
+      index === changedAt ? { ...source, body: source.body.replace('Words', 'Other words') } : source,
+    );
+    const written: string[] = [];
+    spliceLocalIndexFiles({ pages: pagesOf(next), urlPrefix: '/', indexDir: INDEX_DIR }, notesOf(next, changedAt), {
+      read: (relPath) => old.get(relPath)!,
+      write: (relPath) => written.push(relPath),
+      keep: () => undefined,
+    });
+    // One chunk per note here: the changed note's chunk is in bundle changedAt / TEXT_BUNDLE_SIZE, alone rewritten.
+    assert.deepEqual(
+      written.filter((relPath) => relPath.startsWith(`${INDEX_DIR}text/`)),
+      [`${INDEX_DIR}text/${Math.floor(changedAt / TEXT_BUNDLE_SIZE)}.json`],
+    );
+  });
+
+  test('refuses an old index of another page count', () => {
+    const sources: Source[] = [1, 2, 3].map((n) => ({ route: `/n${n}`, title: `N${n}`, body: `Note ${n}.` }));
+    const old = fullIndex(sources);
+    const fewer = sources.slice(0, 2);
+    assert.throws(
+      () =>
+        spliceLocalIndexFiles({ pages: pagesOf(fewer), urlPrefix: '/', indexDir: INDEX_DIR }, notesOf(fewer, -1), {
+          read: (relPath) => old.get(relPath)!,
+          write: () => undefined,
+          keep: () => undefined,
+        }),
+      /the last index has 3 pages where this build has 2/,
+    );
+  });
+});
+
+/** Every note unchanged but the one at `changedAt`, sent whole. */
+function notesOf(sources: readonly Source[], changedAt: number): IndexedNote[] {
+  return sources.map((source, index) =>
+    index === changedAt ? toRecordNote(source) : { route: source.route, unchanged: true },
+  );
+}
