@@ -138,8 +138,12 @@ export class ShardCutter {
 
   /** Adds a term's line: the term, then its postings as PostingLists.text writes them. */
   add(term: string, postings: string): void {
+    this.addLine(term, `${term}\t${postings}`);
+  }
+
+  /** Adds a term's line as it is (`term<TAB>postings`). */
+  addLine(term: string, line: string): void {
     if (this.lines.length === 0) this.shardStarts.push(term);
-    const line = `${term}\t${postings}`;
     this.lines.push(line);
     this.size += line.length + 1;
     if (this.size >= SHARD_BYTES) this.cut();
