@@ -39,7 +39,13 @@ async function renderThroughCache(site: string): Promise<{ parsed: number; conte
     return parse(source, env);
   };
   const cache = openBuildCache(context, { noteInputs: [], reusePages: true });
-  const contents = new Map(outline.notes.map((note) => [note.sourcePath, cache.renderNote(note, outline.parser)]));
+  const contents = new Map(
+    outline.notes.map((note) => {
+      const content = cache.renderNote(note, outline.parser);
+      // A note taken from the cache comes without its HTML, given when asked for (as a page rendered again asks).
+      return [note.sourcePath, cache.withHtml({ ...content, route: note.route })] as const;
+    }),
+  );
   cache.save();
   await outline.bundles; // esbuild's, started with the outline
   return { parsed, contents };

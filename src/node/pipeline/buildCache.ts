@@ -3,7 +3,8 @@
  * small change parses and renders only what the change touches:
  * - notes.json: each note's rendered content, by file, under a hash of its source (path, lines above, Markdown); it is
  *   reused while every link it holds resolves as it did (a new note can mend a broken link, a removed one break it).
- *   Read and written a note at a time (noteCacheFile.ts), so the cache adds no note's content to a build's peak.
+ *   Read and written a note at a time (noteCacheFile.ts), so the cache adds no note's content to a build's peak; a
+ *   note's HTML is decoded only when its page is rendered again or the search index needs it.
  * - pages.json: each page's files, under a hash of everything its HTML is made from (its page model with content, and
  *   the settings of its sidebar). An unchanged page's files are hard-linked from the current output into the staging
  *   folder, when they are still the files that build wrote (same size and time), instead of rendered again.
@@ -33,19 +34,26 @@ import { type RecordNote, sectionLabel } from '../search/records.js';
 import type { DocPageSettings } from './renderSite.js';
 
 /** Bumped whenever what the cache files hold changes shape. */
-const CACHE_FORMAT = 'wiki-build-cache/1';
+const CACHE_FORMAT = 'wiki-build-cache/2';
 
-/** A note's content as stored: its links compact, since most are external links whose href is their target. */
+/**
+ * A note's content as stored, but its HTML: its links compact, since most are external links whose href is their
+ * target. Its entry in the notes file is this JSON, a tab, and the HTML as a JSON string (the HTML is most of it, and
+ * an unchanged page, linked from the last build, never needs it: it is decoded only for a page rendered again).
+ */
 interface CachedNote {
   readonly hash: string;
-  readonly content: Omit<NoteContent, 'links'> & { readonly links: readonly StoredLink[] };
+  readonly content: Omit<NoteContent, 'links' | 'html'> & { readonly links: readonly StoredLink[] };
 }
 
-/** A note of the last build's cache: its entry, and the bytes of JSON it was read from. */
+/** A note of the last build's cache: its entry, its HTML still as JSON, and the bytes of the whole entry. */
 interface OldNote {
   readonly entry: CachedNote;
+  readonly html: Uint8Array;
   readonly bytes: Uint8Array;
 }
+
+const TAB = 0x09;
 
 /** A link: [target, line] when it resolves to an external link to its target (most do), else with its resolution. */
 type StoredLink = readonly [target: string, line: number, resolved?: ResolvedLink];
@@ -80,6 +88,13 @@ export interface BuildCache {
   renderNote(note: Note, parser: NoteParser): NoteContent;
   /** Links the page's files from the last build through `writer` when nothing they are made from changed. */
   reusePage(page: DocPageModel, settings: DocPageSettings, writer: SiteWriter): boolean;
+  /**
+   * The page with its note's HTML: a note taken from the cache comes without it (renderNote), and only a page that is
+   * rendered needs it. Called once a page is not reused; the HTML is then let go.
+   */
+  withContent(page: DocPageModel): DocPageModel;
+  /** The note with its HTML (renderNote's note taken from the cache comes without it), for the search index. */
+  withHtml<T extends { readonly route: string; readonly html: string }>(note: T): T;
   /**
    * How the search index is made: 'reuse' (its files linked through `writer`) when nothing it is made from changed
    * (every note's source, what its links lead to, the pages' routes and breadcrumbs); 'splice' when the last build's
@@ -151,7 +166,20 @@ export function openBuildCache(context: BuildContext, options: BuildCacheOptions
     const parsed = validated.get(filePath);
     if (parsed) return parsed;
     const bytes = oldNotes?.take(filePath);
-    return bytes === undefined ? undefined : { entry: JSON.parse(bytes.toString('utf8')) as CachedNote, bytes };
+    if (bytes === undefined) return undefined;
+    const tab = bytes.indexOf(TAB); // the entry's JSON holds no raw tab
+    if (tab === -1) throw new Error(`The build cache's entry of ${filePath} has no HTML.`);
+    const entry = JSON.parse(bytes.toString('utf8', 0, tab)) as CachedNote;
+    return { entry, html: bytes.subarray(tab + 1), bytes };
+  };
+  // By route: the HTML of notes taken from the cache, until their page is rendered or reused (see withContent).
+  const cachedHtml = new Map<string, Uint8Array | string>();
+  const htmlOf = (route: string): string | undefined => {
+    const html = cachedHtml.get(route);
+    if (typeof html !== 'object') return html;
+    const decoded = JSON.parse(Buffer.from(html.buffer, html.byteOffset, html.length).toString('utf8')) as string;
+    cachedHtml.set(route, decoded);
+    return decoded;
   };
   const isValid = (note: Note, parser: NoteParser, hash: string) => {
     const old = takeOld(note.filePath);
@@ -178,12 +206,15 @@ export function openBuildCache(context: BuildContext, options: BuildCacheOptions
       if (old?.entry.hash === hash && linksResolveAsBefore(old.entry.content.links, note, parser)) {
         newNotes.add(note.filePath, old.bytes); // as it was read: no second serialisation or encoding
         keyContent(note, hash, old.entry.content.links);
-        return { ...old.entry.content, links: old.entry.content.links.map(decodeLink) };
+        cachedHtml.set(note.route, old.html);
+        // Its HTML is left out until asked for (withContent, withHtml): most pages are linked, not rendered.
+        return { ...old.entry.content, html: '', links: old.entry.content.links.map(decodeLink) };
       }
       const content = renderNoteContent(withBody(note, context.displayPath), parser);
       changed = true;
-      const entry: CachedNote = { hash, content: { ...content, links: content.links.map(encodeLink) } };
-      newNotes.add(note.filePath, JSON.stringify(entry));
+      const { html, ...rest } = content;
+      const entry: CachedNote = { hash, content: { ...rest, links: content.links.map(encodeLink) } };
+      newNotes.add(note.filePath, `${JSON.stringify(entry)}\t${JSON.stringify(html)}`);
       keyContent(note, hash, entry.content.links);
       return content;
     },
@@ -195,7 +226,18 @@ export function openBuildCache(context: BuildContext, options: BuildCacheOptions
       const relPaths = [htmlPathForRoute(page.route), pageDataPath(page.route)];
       pages.set(page.route, { hash, relPaths });
       const cached = oldPages[page.route];
-      return cached?.hash === hash && linkFiles(cached.files, context.outDir, writer);
+      const reused = cached?.hash === hash && linkFiles(cached.files, context.outDir, writer);
+      if (reused) cachedHtml.delete(page.route);
+      return reused;
+    },
+    withContent(page) {
+      const html = htmlOf(page.route);
+      cachedHtml.delete(page.route);
+      return html === undefined ? page : { ...page, contentHtml: html };
+    },
+    withHtml(note) {
+      const html = htmlOf(note.route);
+      return html === undefined ? note : { ...note, html };
     },
     planSearch(input, writer) {
       for (const note of input.notes) sourceHashes.set(note.filePath, noteSourceHash(note));

@@ -363,7 +363,7 @@ async function writeSite(
       config: context.config,
       client,
       sourceOf: notes.sourceOf,
-      reuse: (page, settings) => cache.reusePage(page, settings, writer),
+      toRender: (page, settings) => (cache.reusePage(page, settings, writer) ? undefined : cache.withContent(page)),
       ...(pool && { pool }),
       graph: outline.graph,
     });
@@ -413,7 +413,10 @@ function startSearch(
       splice,
     });
     // Every note's key is recorded (the next build may splice); in a splice only changed notes are sent whole.
-    const add = (note: RecordNote) => job.add(note, cache.searchNoteUnchanged(note) && splice);
+    const add = (note: RecordNote) => {
+      const unchanged = cache.searchNoteUnchanged(note) && splice;
+      job.add(unchanged ? note : cache.withHtml(note), unchanged); // an unchanged note is sent without its HTML
+    };
     if (!splice) return { ...job, add };
     const finish = () =>
       job.finish().catch((error: unknown) => {

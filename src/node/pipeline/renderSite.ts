@@ -49,8 +49,11 @@ export interface RenderSiteInput {
   readonly sourceOf?: (route: string) => string | undefined;
   /** Another thread that renders and writes the note pages it takes (`wiki build`'s render pool). */
   readonly pool?: PagePool;
-  /** True when a note page's files were put in place without rendering it (`wiki build`'s cache: unchanged pages). */
-  readonly reuse?: (page: DocPageModel, settings: DocPageSettings) => boolean;
+  /**
+   * The note page to render, or undefined when its files were put in place without rendering it (`wiki build`'s
+   * cache: unchanged pages, whose notes' HTML need not even be read).
+   */
+  readonly toRender?: (page: DocPageModel, settings: DocPageSettings) => DocPageModel | undefined;
   /** The link graph file: written with the pages, its URL in every page's runtime settings. */
   readonly graph?: GraphFile | undefined;
 }
@@ -81,11 +84,12 @@ export function* renderSite(input: RenderSiteInput): Generator<SiteFile> {
   const { settings } = first;
   input.pool?.start(settings);
   const docRoutes: Route[] = [];
-  for (const page of chainPages(input.notePages, input.generatedPages ?? [])) {
-    docRoutes.push(page.route);
-    const shell = shells.of(page);
+  for (const pulled of chainPages(input.notePages, input.generatedPages ?? [])) {
+    docRoutes.push(pulled.route);
+    const shell = shells.of(pulled);
     if (shell.files.length > 0) yield* shell.files.splice(0);
-    if (input.reuse?.(page, shell.settings)) continue;
+    const page = input.toRender ? input.toRender(pulled, shell.settings) : pulled;
+    if (!page) continue;
     if (shell !== first || !input.pool?.offer(page, input.sourceOf?.(page.route)))
       yield* renderNotePage(shell.render, page, input.sourceOf);
   }
