@@ -43,7 +43,7 @@ async function renderThroughCache(site: string): Promise<{ parsed: number; conte
     outline.notes.map((note) => {
       const content = cache.renderNote(note, outline.parser);
       // A note taken from the cache comes without its HTML, given when asked for (as a page rendered again asks).
-      return [note.sourcePath, cache.withHtml({ ...content, route: note.route })] as const;
+      return [note.sourcePath, cache.withHtml({ ...content, id: note.id })] as const;
     }),
   );
   cache.save();

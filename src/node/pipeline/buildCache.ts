@@ -94,7 +94,7 @@ export interface BuildCache {
    */
   withContent(page: DocPageModel): DocPageModel;
   /** The note with its HTML (renderNote's note taken from the cache comes without it), for the search index. */
-  withHtml<T extends { readonly route: string; readonly html: string }>(note: T): T;
+  withHtml<T extends { readonly id: string; readonly html: string }>(note: T): T;
   /**
    * How the search index is made: 'reuse' (its files linked through `writer`) when nothing it is made from changed
    * (every note's source, what its links lead to, the pages' routes and breadcrumbs); 'splice' when the last build's
@@ -172,13 +172,14 @@ export function openBuildCache(context: BuildContext, options: BuildCacheOptions
     const entry = JSON.parse(bytes.toString('utf8', 0, tab)) as CachedNote;
     return { entry, html: bytes.subarray(tab + 1), bytes };
   };
-  // By route: the HTML of notes taken from the cache, until their page is rendered or reused (see withContent).
+  // By note id (two notes may claim one route): the HTML of notes taken from the cache, until their page is rendered
+  // or reused (see withContent).
   const cachedHtml = new Map<string, Uint8Array | string>();
-  const htmlOf = (route: string): string | undefined => {
-    const html = cachedHtml.get(route);
+  const htmlOf = (id: string): string | undefined => {
+    const html = cachedHtml.get(id);
     if (typeof html !== 'object') return html;
     const decoded = JSON.parse(Buffer.from(html.buffer, html.byteOffset, html.length).toString('utf8')) as string;
-    cachedHtml.set(route, decoded);
+    cachedHtml.set(id, decoded);
     return decoded;
   };
   const isValid = (note: Note, parser: NoteParser, hash: string) => {
@@ -206,7 +207,7 @@ export function openBuildCache(context: BuildContext, options: BuildCacheOptions
       if (old?.entry.hash === hash && linksResolveAsBefore(old.entry.content.links, note, parser)) {
         newNotes.add(note.filePath, old.bytes); // as it was read: no second serialisation or encoding
         keyContent(note, hash, old.entry.content.links);
-        cachedHtml.set(note.route, old.html);
+        cachedHtml.set(note.id, old.html);
         // Its HTML is left out until asked for (withContent, withHtml): most pages are linked, not rendered.
         return { ...old.entry.content, html: '', links: old.entry.content.links.map(decodeLink) };
       }
@@ -227,16 +228,16 @@ export function openBuildCache(context: BuildContext, options: BuildCacheOptions
       pages.set(page.route, { hash, relPaths });
       const cached = oldPages[page.route];
       const reused = cached?.hash === hash && linkFiles(cached.files, context.outDir, writer);
-      if (reused) cachedHtml.delete(page.route);
+      if (reused) cachedHtml.delete(page.docId);
       return reused;
     },
     withContent(page) {
-      const html = htmlOf(page.route);
-      cachedHtml.delete(page.route);
+      const html = htmlOf(page.docId);
+      cachedHtml.delete(page.docId);
       return html === undefined ? page : { ...page, contentHtml: html };
     },
     withHtml(note) {
-      const html = htmlOf(note.route);
+      const html = htmlOf(note.id);
       return html === undefined ? note : { ...note, html };
     },
     planSearch(input, writer) {
