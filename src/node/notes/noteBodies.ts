@@ -21,10 +21,14 @@ function hashSource(note: Note): string {
  * Lets the notes' bodies go, but those `keep` says to keep (and notes not read from a file). In place: whatever holds
  * the list (the wikilink index's lookup, the outline) must not keep the bodies alive.
  */
-export function releaseBodies(notes: Note[], keep: (note: Note) => boolean): void {
+export function releaseBodies(
+  notes: Note[],
+  keep: (note: Note) => boolean,
+  sourceHash: (note: Note) => string = hashSource, // the outline cache's, hashed once
+): void {
   notes.forEach((note, index) => {
     if (note.bodyStart === undefined || note.released || keep(note)) return;
-    const released = { length: note.body.length, sourceHash: hashSource(note) };
+    const released = { length: note.body.length, sourceHash: sourceHash(note) };
     notes[index] = { ...note, body: '', released };
   });
 }

@@ -32,6 +32,7 @@ import { workFolderOf } from './outputFolder.js';
 import type { SiteWriter } from '../siteWriter.js';
 import { type RecordNote, sectionLabel } from '../search/records.js';
 import type { DocPageSettings } from './renderSite.js';
+import type { OutlineCacheFiles } from './outlineCache.js';
 
 /** Bumped whenever what the cache files hold changes shape. */
 const CACHE_FORMAT = 'wiki-build-cache/2';
@@ -134,6 +135,20 @@ export interface BuildCacheOptions {
   readonly reusePages: boolean;
   /** Reads nothing back (`--no-cache`): a full build, which then leaves its own cache. */
   readonly fresh?: boolean;
+}
+
+/** Where the outline cache of the build writing `context.outDir` is, under the same key (outlineCache.ts). */
+export function outlineCacheFiles(context: BuildContext, fresh: boolean): OutlineCacheFiles {
+  const key = hashOf(buildIdentity(context));
+  const warn = warnOnce();
+  return {
+    dir: path.join(workFolderOf(context.outDir), 'cache'),
+    key,
+    fresh,
+    read: (file) => readCacheFile(file, key, warn),
+    write: (file, value) => writeCacheFile(file, key, value),
+    warn,
+  };
 }
 
 /** The cache of the build writing `context.outDir`. */

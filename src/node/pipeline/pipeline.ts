@@ -20,6 +20,7 @@ import {
   type NoteParser,
   renderNoteContent,
   renderNotesWhile,
+  summariseNote,
   summariseNotes,
 } from '../notes/parseNotes.js';
 import { type NoteDates, readNoteDates } from '../notes/gitDates.js';
@@ -46,7 +47,8 @@ import { startBundles } from './bundles.js';
 import { checkLinks, toLinkCheckNote } from './checkLinks.js';
 import { emitSite, listFilesToCopy } from './emit.js';
 import { OUTPUT_MARKER } from './outputFolder.js';
-import { type BuildCache, hashNoteSources, openBuildCache } from './buildCache.js';
+import { type BuildCache, hashNoteSources, openBuildCache, outlineCacheFiles } from './buildCache.js';
+import { type OutlineCache, openOutlineCache } from './outlineCache.js';
 import type { NoteContentCache } from './noteCache.js';
 import { isMdxNote } from '../mdx/isMdxNote.js';
 import { createNoteStream, type MdxContents, parseNoteContent } from './noteStream.js';
@@ -59,6 +61,8 @@ export interface OutlineOptions {
    * (noteBodies.ts): `wiki build`. MDX notes keep theirs (they are compiled before the other notes render).
    */
   readonly releaseBodies?: boolean;
+  /** The last build's summaries and links of notes whose source did not change (`wiki build`: outlineCache.ts). */
+  readonly cache?: OutlineCache;
 }
 
 /** Stages 1 to 4, and stage 5 started: scan, resolve routes, summarise, sidebar and page models, bundle. */
@@ -76,10 +80,22 @@ export async function loadOutline(context: BuildContext, options: OutlineOptions
   // Links are resolved when notes are parsed (after layout), so the generated pages' routes can join these first.
   const extraRoutes = new Set([...builtInPages, ...extensions.pages].map((page) => page.route as string));
   const parser = await createParser(context, notes, scanned.staticCopies, extraRoutes);
-  const summaries = timeStage(context, 'summarise', () => summariseNotes(notes, parser));
-  const links = timeStage(context, 'backlinks', () => collectBacklinks(context, notes, summaries, parser));
+  const { cache } = options;
+  const summaries = timeStage(context, 'summarise', () =>
+    cache ? notes.map((note) => cache.summary(note, () => summariseNote(note, parser))) : summariseNotes(notes, parser),
+  );
+  const links = timeStage(context, 'backlinks', () =>
+    collectBacklinks(
+      context,
+      notes,
+      summaries,
+      parser,
+      cache && ((_, index) => cache.linksOf(notes[index]!, parser.md)),
+    ),
+  );
   // Before the page models and sidebars are made: they are not held together with every note's Markdown.
-  if (options.releaseBodies) releaseBodies(notes, (note) => isMdxNote(note, context.config.markdown.format));
+  if (options.releaseBodies)
+    releaseBodies(notes, (note) => isMdxNote(note, context.config.markdown.format), cache?.sourceHash);
   const sidebarsConfig = await loadSidebarsConfig(context);
   const dates = readingDates && (await timeStageAsync(context, 'dates', () => readingDates));
   const layout = timeStage(context, 'layout', () =>
@@ -129,10 +145,11 @@ export function collectBacklinks(
   notes: readonly Note[],
   summaries: readonly NoteSummary[],
   parser: NoteParser,
+  scan?: BacklinkOptions['scan'],
 ): SiteLinks {
   if (!context.config.backlinks && !context.config.graph) return { backlinks: new Map(), edges: [] };
   const sources = notes.map((note, index) => ({ ...note, title: summaries[index]!.title }));
-  return collectSiteLinks(sources, backlinkOptions(context.config, parser));
+  return collectSiteLinks(sources, { ...backlinkOptions(context.config, parser), scan });
 }
 
 /** Links are found and resolved as the renderer resolves them (`wiki dev` rescans an edited note with the same). */
@@ -271,8 +288,9 @@ export async function buildSite(context: BuildContext, options: BuildOptions): P
   const searchBoot = bootSearchIndex(context.config);
   const poolBoot = bootRenderPool();
   let cache: BuildCache | undefined;
+  const outlineCache = openOutlineCache(outlineCacheFiles(context, options.noCache === true));
   try {
-    const outline = await loadOutline(context, { releaseBodies: true });
+    const outline = await loadOutline(context, { releaseBodies: true, cache: outlineCache });
     const failed = () => context.diagnostics.errorCount > 0 || (options.strict && context.diagnostics.warningCount > 0);
     const routes = (special: readonly { kind: string }[]) =>
       outline.notePages.length +
@@ -300,12 +318,16 @@ export async function buildSite(context: BuildContext, options: BuildOptions): P
       {
         ...(options.onWait && { onWait: options.onWait }),
         keepSpare: !options.noCache, // the next build starts from the site this one replaces (outputFolder.ts)
-        afterSwap: () => opened.save(),
+        afterSwap: () => {
+          opened.save();
+          outlineCache.save(outline.summaries);
+        },
       },
     );
     return { notes: outline.notes.length, routes: routes(specialPages) };
   } finally {
     cache?.discard(); // a no-op once saved
+    outlineCache.discard();
     await searchBoot.cancel(); // a no-op once the index is written; else the build stopped before its worker was used
     await poolBoot.stop();
   }

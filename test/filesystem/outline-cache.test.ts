@@ -1,0 +1,85 @@
+/**
+ * The outline cache of `wiki build` (src/node/pipeline/outlineCache.ts), through the real outline on a site folder:
+ * a note's summary and links come back from the last build while its source and front matter are the same, and are
+ * made again when either changes; what the outline gives is the same either way.
+ */
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, it } from 'node:test';
+import { validateConfig } from '../../src/node/config/loadConfig.js';
+import { createBuildContext } from '../../src/node/context.js';
+import { outlineCacheFiles } from '../../src/node/pipeline/buildCache.js';
+import { openOutlineCache } from '../../src/node/pipeline/outlineCache.js';
+import { loadOutline } from '../../src/node/pipeline/pipeline.js';
+import { makeTempDir } from '../helpers/cli.js';
+
+function makeSite(notes: Record<string, string>): string {
+  const site = makeTempDir('wiki-outline-cache-');
+  for (const [file, text] of Object.entries(notes)) writeNote(site, file, text);
+  return site;
+}
+
+function writeNote(site: string, file: string, text: string): void {
+  fs.mkdirSync(path.dirname(path.join(site, 'docs', file)), { recursive: true });
+  fs.writeFileSync(path.join(site, 'docs', file), text);
+}
+
+/** The outline through the site's outline cache: titles, descriptions, backlinks, and how many notes were summarised. */
+async function outlineThroughCache(site: string) {
+  const config = validateConfig({ title: 'Outline', url: 'https://outline.example.com' }, 'test');
+  const context = createBuildContext({ config, siteDir: site, outDir: path.join(site, 'build') });
+  const cache = openOutlineCache(outlineCacheFiles(context, false));
+  let summarised = 0;
+  const counting = {
+    ...cache,
+    summary: (note: Parameters<typeof cache.summary>[0], summarise: Parameters<typeof cache.summary>[1]) =>
+      cache.summary(note, () => {
+        summarised++;
+        return summarise();
+      }),
+  };
+  const outline = await loadOutline(context, { releaseBodies: true, cache: counting });
+  await outline.bundles; // esbuild's, started with the outline
+  cache.save(outline.summaries);
+  return {
+    summarised,
+    summaries: outline.summaries.map(({ id, title, description, contentHasTitle }) => ({
+      id,
+      title,
+      description,
+      contentHasTitle,
+    })),
+    backlinks: Object.fromEntries(outline.backlinks ?? []),
+  };
+}
+
+describe('outline cache', () => {
+  it('gives back summaries and backlinks while notes are unchanged, and makes them again for a changed note', async () => {
+    const site = makeSite({
+      'a.md': '# Alpha\n\nAlpha opens here. It links to [beta](b.md) in this sentence.\n',
+      'b.md': '---\ntitle: Beta\n---\nBeta text.\n',
+      'c.md': '# Gamma\n\nSee [beta](b.md) too.\n',
+    });
+    const first = await outlineThroughCache(site);
+    assert.equal(first.summarised, 3);
+    assert.match(first.backlinks['/b']![0]!.context, /It links to beta in this sentence/);
+
+    const second = await outlineThroughCache(site);
+    assert.equal(second.summarised, 0, 'no note is summarised again when nothing changed');
+    assert.deepEqual(second.summaries, first.summaries);
+    assert.deepEqual(second.backlinks, first.backlinks);
+
+    writeNote(site, 'a.md', '# Alpha\n\nAlpha opens here. Now it points at [beta](b.md) instead.\n');
+    writeNote(site, 'b.md', '---\ntitle: Beta renamed\n---\nBeta text.\n'); // only its front matter changes
+    const third = await outlineThroughCache(site);
+    assert.equal(third.summarised, 2, 'the two changed notes are summarised again');
+    assert.equal(third.summaries.find((note) => note.id === 'b')!.title, 'Beta renamed');
+    const contexts = third.backlinks['/b']!.map((link) => link.context);
+    assert.ok(
+      contexts.some((context) => /Now it points at beta instead/.test(context)),
+      contexts.join(' | '),
+    );
+    assert.ok(!contexts.some((context) => /It links to beta/.test(context)), 'the old context is gone');
+  });
+});
