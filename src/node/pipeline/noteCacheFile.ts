@@ -176,6 +176,14 @@ export function createNoteCacheWriter(file: string, header: { format: string; ke
   let broken = false;
   const hash = crypto.createHash('sha1');
   let count = 0;
+  // Lines are written a batch at a time: a write per note was a tenth of the outline's backlinks stage.
+  let pending: Uint8Array[] = [];
+  let pendingBytes = 0;
+  const flush = () => {
+    if (pending.length > 0) writeAll(open(), pending);
+    pending = [];
+    pendingBytes = 0;
+  };
   const open = (): number => {
     if (fd === undefined) {
       fs.mkdirSync(path.dirname(file), { recursive: true });
@@ -193,8 +201,10 @@ export function createNoteCacheWriter(file: string, header: { format: string; ke
       if (broken) return;
       try {
         const line = [Buffer.from(`${JSON.stringify(filePath)}\t`), Buffer.from(entryJson), NEWLINE];
-        writeAll(open(), line);
         for (const part of line) hash.update(part);
+        pending.push(...line);
+        pendingBytes += line[0]!.length + line[1]!.length + 1;
+        if (pendingBytes >= WRITE_BATCH_BYTES) flush();
       } catch {
         broken = true;
       }
@@ -203,6 +213,13 @@ export function createNoteCacheWriter(file: string, header: { format: string; ke
       return count;
     },
     commit() {
+      if (!broken) {
+        try {
+          flush();
+        } catch {
+          broken = true;
+        }
+      }
       if (broken) throw new Error(`could not write ${partial}`);
       fs.writeSync(open(), JSON.stringify({ ...header, count, checksum: hash.digest('hex') } satisfies Trailer));
       close();
@@ -210,6 +227,7 @@ export function createNoteCacheWriter(file: string, header: { format: string; ke
       removeStalePartials(file);
     },
     discard() {
+      pending = [];
       close();
       fs.rmSync(partial, { force: true });
       try {
@@ -222,6 +240,8 @@ export function createNoteCacheWriter(file: string, header: { format: string; ke
 }
 
 const NEWLINE = Buffer.from('\n');
+/** How much of the file is written at a time. */
+const WRITE_BATCH_BYTES = 1 << 20;
 
 /** Half-written notes files of killed builds (builds into one output take turns: none is being written now). */
 function removeStalePartials(file: string): void {
