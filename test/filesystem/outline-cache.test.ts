@@ -1,7 +1,7 @@
 /**
  * The outline cache of `wiki build` (src/node/pipeline/outlineCache.ts), through the real outline on a site folder:
- * a note's summary and links come back from the last build while its source and front matter are the same, and are
- * made again when either changes; what the outline gives is the same either way.
+ * a note's summary comes back from the last build while its source and front matter are the same, and is made again
+ * when either changes; what the outline gives (titles, descriptions, backlinks) is the same either way.
  */
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
@@ -55,7 +55,7 @@ async function outlineThroughCache(site: string) {
 }
 
 describe('outline cache', () => {
-  it('gives back summaries and backlinks while notes are unchanged, and makes them again for a changed note', async () => {
+  it('gives back summaries while notes are unchanged, and makes them again for a changed note', async () => {
     const site = makeSite({
       'a.md': '# Alpha\n\nAlpha opens here. It links to [beta](b.md) in this sentence.\n',
       'b.md': '---\ntitle: Beta\n---\nBeta text.\n',

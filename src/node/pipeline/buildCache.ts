@@ -143,7 +143,6 @@ export function outlineCacheFiles(context: BuildContext, fresh: boolean): Outlin
   const warn = warnOnce();
   return {
     dir: path.join(workFolderOf(context.outDir), 'cache'),
-    key,
     fresh,
     read: (file) => readCacheFile(file, key, warn),
     write: (file, value) => writeCacheFile(file, key, value),

@@ -61,7 +61,7 @@ export interface OutlineOptions {
    * (noteBodies.ts): `wiki build`. MDX notes keep theirs (they are compiled before the other notes render).
    */
   readonly releaseBodies?: boolean;
-  /** The last build's summaries and links of notes whose source did not change (`wiki build`: outlineCache.ts). */
+  /** The last build's summaries of notes whose source did not change (`wiki build`: outlineCache.ts). */
   readonly cache?: OutlineCache;
 }
 
@@ -84,15 +84,7 @@ export async function loadOutline(context: BuildContext, options: OutlineOptions
   const summaries = timeStage(context, 'summarise', () =>
     cache ? notes.map((note) => cache.summary(note, () => summariseNote(note, parser))) : summariseNotes(notes, parser),
   );
-  const links = timeStage(context, 'backlinks', () =>
-    collectBacklinks(
-      context,
-      notes,
-      summaries,
-      parser,
-      cache && ((_, index) => cache.linksOf(notes[index]!, parser.md)),
-    ),
-  );
+  const links = timeStage(context, 'backlinks', () => collectBacklinks(context, notes, summaries, parser));
   // Before the page models and sidebars are made: they are not held together with every note's Markdown.
   if (options.releaseBodies)
     releaseBodies(notes, (note) => isMdxNote(note, context.config.markdown.format), cache?.sourceHash);
@@ -145,11 +137,10 @@ export function collectBacklinks(
   notes: readonly Note[],
   summaries: readonly NoteSummary[],
   parser: NoteParser,
-  scan?: BacklinkOptions['scan'],
 ): SiteLinks {
   if (!context.config.backlinks && !context.config.graph) return { backlinks: new Map(), edges: [] };
   const sources = notes.map((note, index) => ({ ...note, title: summaries[index]!.title }));
-  return collectSiteLinks(sources, { ...backlinkOptions(context.config, parser), scan });
+  return collectSiteLinks(sources, backlinkOptions(context.config, parser));
 }
 
 /** Links are found and resolved as the renderer resolves them (`wiki dev` rescans an edited note with the same). */
@@ -327,7 +318,6 @@ export async function buildSite(context: BuildContext, options: BuildOptions): P
     return { notes: outline.notes.length, routes: routes(specialPages) };
   } finally {
     cache?.discard(); // a no-op once saved
-    outlineCache.discard();
     await searchBoot.cancel(); // a no-op once the index is written; else the build stopped before its worker was used
     await poolBoot.stop();
   }

@@ -11,7 +11,7 @@ import type { LinkResolver, ResolvedLink } from '../markdown/noteEnv.js';
 import { parseWikilink } from '../markdown/obsidian/syntax.js';
 import type { ObsidianMarkdown } from '../markdown/obsidian/types.js';
 import { extractLinkContext } from './linkContext.js';
-import { type ScannedLink, scanMarkdownLinks } from './linkScan.js';
+import { scanMarkdownLinks } from './linkScan.js';
 import { shortenTitle } from './sidebar.js';
 
 /** What the collector reads of a note: where it is, its title and its Markdown. */
@@ -32,16 +32,6 @@ export interface BacklinkOptions {
    * counted. The wikilink index's, through noteOfWikilink.
    */
   readonly resolveWikilink?: ((inner: string, from: SourcePath) => SourcePath | undefined) | undefined;
-  /** A note's links and their contexts; by default found in its Markdown now (a build keeps them: outlineCache.ts). */
-  readonly scan?: ((note: BacklinkSource, index: number) => NoteLinkScan) | undefined;
-}
-
-/** The links of a note's Markdown, and the sentence around one (asked only for a link that leads to a note). */
-export interface NoteLinkScan {
-  readonly links: readonly ScannedLink[];
-  contextOf(link: ScannedLink): string;
-  /** Called once the note's links were all resolved. */
-  done?(): void;
 }
 
 /** The site's internal links: each note's backlinks by route, and every note-to-note link once, as note indices. */
@@ -64,11 +54,9 @@ export function collectSiteLinks(notes: readonly BacklinkSource[], options: Back
   });
   const backlinks = new Map<Route, Backlink[]>();
   const edges: [number, number][] = [];
-  const scan = options.scan ?? ((note: BacklinkSource) => scanNote(note, options.md));
   notes.forEach((note, from) => {
     const linked = new Set<number>();
-    const scanned = scan(note, from);
-    for (const link of scanned.links) {
+    for (const link of scanMarkdownLinks(note.body, options.md)) {
       const to = link.wikilink
         ? indexOfSource.get(options.resolveWikilink?.(link.target, note.sourcePath) ?? '')
         : resolveTarget(link.target, note.sourcePath, options, indexOfRoute);
@@ -76,23 +64,14 @@ export function collectSiteLinks(notes: readonly BacklinkSource[], options: Back
       linked.add(to);
       edges.push([from, to]);
       const target = notes[to]!.route;
-      const context = scanned.contextOf(link);
+      const context = extractLinkContext(note.body, link.start, link.end);
       const list = backlinks.get(target) ?? [];
       list.push({ title: shortenTitle(note.title), href: note.route, context });
       backlinks.set(target, list);
     }
-    scanned.done?.();
   });
   for (const list of backlinks.values()) list.sort((a, b) => a.title.localeCompare(b.title, 'en'));
   return { backlinks, edges };
-}
-
-/** A note's links, found in its Markdown now. */
-function scanNote(note: BacklinkSource, md: MarkdownIt): NoteLinkScan {
-  return {
-    links: scanMarkdownLinks(note.body, md),
-    contextOf: (link) => extractLinkContext(note.body, link.start, link.end),
-  };
 }
 
 /** The index of the note a scanned link leads to, if it leads to one. */
