@@ -60,6 +60,15 @@ describe('the wiki dev watcher', () => {
 
   afterEach(() => watcher?.close());
 
+  it('reports a change made as soon as it says it is ready (wiki dev tells its address then)', async () => {
+    watcher = watchPaths([{ path: docsDir, kind: 'folder', skipName: isSkippedName }], (paths) =>
+      batches.push([...paths].map((filePath) => path.relative(siteDir, filePath))),
+    );
+    await watcher.ready;
+    fs.writeFileSync(docs('alpha.md'), '# Alpha\n\nEdited at once.\n');
+    await waitFor('the edit made right after ready', () => reported('docs/alpha.md'));
+  });
+
   it('hands over the last of two quick saves of a file (chokidar drops a second change within 50 ms)', async () => {
     await startWatching();
     fs.writeFileSync(docs('alpha.md'), '# Alpha\n\nFirst save.\n');

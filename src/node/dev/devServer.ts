@@ -44,6 +44,9 @@ export interface DevServer {
   close(): Promise<void>;
 }
 
+/** How long the dev server waits for its watcher's first scan before it tells its address anyway. */
+const WATCHER_READY_MS = 10_000;
+
 /** Starts the dev server; resolves once it listens (a failed first build is shown, not thrown). */
 export async function startDevServer(options: DevServerOptions): Promise<DevServer> {
   const started = performance.now();
@@ -73,8 +76,10 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     site: devServedSite(session),
     handleRequest: (req, res) => events.handle(req, res) || serveScript(req.url, res, clientScript),
   });
-  const startupSeconds = (performance.now() - started) / 1000;
   let watcher: Watcher = watchPaths(session.watchTargets(), onChange);
+  // An edit made before the watcher's first scan is done would be missed: the address is told once it is.
+  await Promise.race([watcher.ready, new Promise((resolve) => setTimeout(resolve, WATCHER_READY_MS).unref())]);
+  const startupSeconds = (performance.now() - started) / 1000;
   let watched = JSON.stringify(session.watchTargets());
   let pending = new Set<string>();
   let running = false;

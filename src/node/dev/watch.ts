@@ -20,6 +20,8 @@ export interface WatchTarget {
 
 export interface Watcher {
   close(): void;
+  /** Settles once the first scan of the watched folders is done: a change made from then on is reported. */
+  readonly ready: Promise<void>;
 }
 
 // Editor droppings never change the site: backups (`name~`), Vim's swap files and `4913` write test, Emacs's locks.
@@ -42,6 +44,8 @@ export function watchPaths(
   /** The watched files (the config) as they were when a watcher was closed: one saved before the next is ready is reported then. */
   let filesAtRestart: Map<string, string> | undefined;
   let restartTimer: NodeJS.Timeout | undefined;
+  let markReady = () => {};
+  const ready = new Promise<void>((resolve) => (markReady = resolve));
   let current = startWatcher();
 
   function startWatcher(): FSWatcher {
@@ -64,6 +68,7 @@ export function watchPaths(
     });
     watcher.on('ready', () => {
       ready = true;
+      markReady();
       for (const folder of replaced) batch.report(folder, false);
       for (const [file, state] of filesAtRestart ?? []) if (fileState(file) !== state) batch.report(file, true);
       replaced.clear();
@@ -87,6 +92,7 @@ export function watchPaths(
   }
 
   return {
+    ready,
     close() {
       clearTimeout(restartTimer);
       batch.close();
