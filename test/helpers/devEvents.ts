@@ -6,6 +6,9 @@ export interface DevEvents {
   close(): void;
 }
 
+/** How long a test waits for `wiki dev`'s next event: an update takes well under a second. */
+const NEXT_EVENT_MS = 30_000;
+
 /** Reads `wiki dev`'s event stream (Server-Sent Events) at `url` (the server's root URL). */
 export function readDevEvents(url: string): DevEvents {
   const controller = new AbortController();
@@ -34,7 +37,21 @@ export function readDevEvents(url: string): DevEvents {
     }
   })().catch(() => undefined);
   return {
-    next: () => (queue.length > 0 ? Promise.resolve(queue.shift()!) : new Promise((resolve) => waiting.push(resolve))),
+    // Bounded: a message that never comes fails the test with this message, instead of hanging the run.
+    next: () =>
+      queue.length > 0
+        ? Promise.resolve(queue.shift()!)
+        : new Promise((resolve, reject) => {
+            const timer = setTimeout(() => {
+              waiting.splice(waiting.indexOf(take), 1);
+              reject(new Error(`wiki dev sent no event within ${NEXT_EVENT_MS / 1000} s`));
+            }, NEXT_EVENT_MS);
+            const take = (message: DevMessage) => {
+              clearTimeout(timer);
+              resolve(message);
+            };
+            waiting.push(take);
+          }),
     close: () => controller.abort(),
   };
 }
