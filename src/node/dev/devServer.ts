@@ -27,6 +27,8 @@ import { engineRoot } from '../engineRoot.js';
 
 export interface DevServerOptions {
   readonly configPath: string;
+  /** Called once the first build is done and the server listens, before the watcher's first scan is waited for. */
+  readonly onServing?: () => void;
   /** Where the config comes from (findSiteConfig); without it, configPath is read. */
   readonly source?: SiteConfigSource;
   readonly docsDir?: string;
@@ -76,6 +78,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     site: devServedSite(session),
     handleRequest: (req, res) => events.handle(req, res) || serveScript(req.url, res, clientScript),
   });
+  options.onServing?.();
   let watcher: Watcher = watchPaths(session.watchTargets(), onChange);
   // An edit made before the watcher's first scan is done would be missed: the address is told once it is.
   await Promise.race([watcher.ready, new Promise((resolve) => setTimeout(resolve, WATCHER_READY_MS).unref())]);
