@@ -28,7 +28,7 @@ import { createNoteCacheWriter, readNoteCache } from './noteCacheFile.js';
 import { noteSourceHash, withBody } from '../notes/noteBodies.js';
 import { hashOf } from '../hashOf.js';
 import { buildIdentity } from './buildIdentity.js';
-import { workFolderOf } from './outputFolder.js';
+import { cacheFolderOf } from './outputFolder.js';
 import type { SiteWriter } from '../siteWriter.js';
 import { type RecordNote, sectionLabel } from '../search/records.js';
 import type { DocPageSettings } from './renderSite.js';
@@ -142,7 +142,7 @@ export function outlineCacheFiles(context: BuildContext, fresh: boolean): Outlin
   const key = hashOf(buildIdentity(context));
   const warn = warnOnce();
   return {
-    dir: path.join(workFolderOf(context.outDir), 'cache'),
+    dir: cacheFolderOf(context.outDir),
     fresh,
     read: (file) => readCacheFile(file, key, warn),
     write: (file, value) => writeCacheFile(file, key, value),
@@ -152,7 +152,7 @@ export function outlineCacheFiles(context: BuildContext, fresh: boolean): Outlin
 
 /** The cache of the build writing `context.outDir`. */
 export function openBuildCache(context: BuildContext, options: BuildCacheOptions): BuildCache {
-  const dir = path.join(workFolderOf(context.outDir), 'cache');
+  const dir = cacheFolderOf(context.outDir);
   const key = hashOf(buildIdentity(context));
   const notesKey = hashOf([key, ...options.noteInputs]);
   const warn = warnOnce();
@@ -201,6 +201,10 @@ export function openBuildCache(context: BuildContext, options: BuildCacheOptions
     if (old) validated.set(note.filePath, old);
     return old?.entry.hash === hash && linksResolveAsBefore(old.entry.content.links, note, parser);
   };
+  let searchKey: string | undefined;
+  const searchNotes: string[] = []; // each note's part of the index, as searchNoteUnchanged recorded it
+  let searchPlan: SearchPlan | undefined;
+  const pageByRoute = new Map<string, Pick<DocPageModel, 'route' | 'breadcrumbs'>>();
   /** Each page's route and note key, for the next build to splice from; none when they are not all known. */
   const searchPartKeys = (): Pick<CachedSearch, 'routes' | 'notes'> => {
     if (searchPlan === 'reuse')
@@ -208,10 +212,6 @@ export function openBuildCache(context: BuildContext, options: BuildCacheOptions
     const routes = [...pageByRoute.keys()];
     return searchNotes.length === routes.length ? { routes, notes: searchNotes } : {};
   };
-  let searchKey: string | undefined;
-  const searchNotes: string[] = []; // each note's part of the index, as searchNoteUnchanged recorded it
-  let searchPlan: SearchPlan | undefined;
-  const pageByRoute = new Map<string, Pick<DocPageModel, 'route' | 'breadcrumbs'>>();
   let changed = false;
   return {
     renderNote(note, parser) {

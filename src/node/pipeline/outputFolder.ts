@@ -118,6 +118,11 @@ export function workFolderOf(outDir: string): string {
   return path.join(path.dirname(outDir), `.${path.basename(outDir)}.wiki`);
 }
 
+/** Where the caches of the builds writing `outDir` are (the build cache, the outline cache, the up-to-date record). */
+export function cacheFolderOf(outDir: string): string {
+  return path.join(workFolderOf(outDir), 'cache');
+}
+
 /** A build's hold on its output folder; `release` lets the next build in. */
 export interface OutputLease {
   /** The folder to write the new site into, beside the output: empty but for the marker, unless `prefilled`. */

@@ -13,7 +13,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { type BuildContext, extensionDirs } from '../context.js';
 import type { Diagnostic } from '../diagnostics.js';
-import { workFolderOf } from './outputFolder.js';
+import { cacheFolderOf } from './outputFolder.js';
 
 /** Bumped whenever the record changes shape. */
 const FORMAT = 'wiki-up-to-date/1';
@@ -98,7 +98,7 @@ export function saveUpToDate(context: BuildContext, stamp: InputStamp, report: B
 }
 
 function recordFile(outDir: string): string {
-  return path.join(workFolderOf(path.resolve(outDir)), 'cache', 'up-to-date.json');
+  return path.join(cacheFolderOf(path.resolve(outDir)), 'up-to-date.json');
 }
 
 function readRecord(outDir: string): UpToDateRecord | undefined {
