@@ -12,16 +12,9 @@ import { createBuildContext } from '../../src/node/context.js';
 import type { NoteContent } from '../../src/node/notes/note.js';
 import { openBuildCache } from '../../src/node/pipeline/buildCache.js';
 import { loadOutline } from '../../src/node/pipeline/pipeline.js';
-import { makeTempDir } from '../helpers/cli.js';
+import { makeDocsSite } from '../helpers/docsSite.js';
 
-function makeSite(notes: Record<string, string>): string {
-  const site = makeTempDir('wiki-build-cache-');
-  for (const [file, text] of Object.entries(notes)) {
-    fs.mkdirSync(path.dirname(path.join(site, 'docs', file)), { recursive: true });
-    fs.writeFileSync(path.join(site, 'docs', file), text);
-  }
-  return site;
-}
+const makeSite = (notes: Record<string, string>) => makeDocsSite('wiki-build-cache-', notes);
 
 /** Renders every note through a cache over the site's last one; returns the contents and how many notes were parsed. */
 async function renderThroughCache(site: string): Promise<{ parsed: number; contents: Map<string, NoteContent> }> {

@@ -4,7 +4,6 @@
  * when either changes; what the outline gives (titles, descriptions, backlinks) is the same either way.
  */
 import assert from 'node:assert/strict';
-import fs from 'node:fs';
 import path from 'node:path';
 import { describe, it } from 'node:test';
 import { validateConfig } from '../../src/node/config/loadConfig.js';
@@ -12,18 +11,9 @@ import { createBuildContext } from '../../src/node/context.js';
 import { outlineCacheFiles } from '../../src/node/pipeline/buildCache.js';
 import { openOutlineCache } from '../../src/node/pipeline/outlineCache.js';
 import { loadOutline } from '../../src/node/pipeline/pipeline.js';
-import { makeTempDir } from '../helpers/cli.js';
+import { makeDocsSite, writeDocsNote } from '../helpers/docsSite.js';
 
-function makeSite(notes: Record<string, string>): string {
-  const site = makeTempDir('wiki-outline-cache-');
-  for (const [file, text] of Object.entries(notes)) writeNote(site, file, text);
-  return site;
-}
-
-function writeNote(site: string, file: string, text: string): void {
-  fs.mkdirSync(path.dirname(path.join(site, 'docs', file)), { recursive: true });
-  fs.writeFileSync(path.join(site, 'docs', file), text);
-}
+const makeSite = (notes: Record<string, string>) => makeDocsSite('wiki-outline-cache-', notes);
 
 /** The outline through the site's outline cache: titles, descriptions, backlinks, and how many notes were summarised. */
 async function outlineThroughCache(site: string) {
@@ -70,8 +60,8 @@ describe('outline cache', () => {
     assert.deepEqual(second.summaries, first.summaries);
     assert.deepEqual(second.backlinks, first.backlinks);
 
-    writeNote(site, 'a.md', '# Alpha\n\nAlpha opens here. Now it points at [beta](b.md) instead.\n');
-    writeNote(site, 'b.md', '---\ntitle: Beta renamed\n---\nBeta text.\n'); // only its front matter changes
+    writeDocsNote(site, 'a.md', '# Alpha\n\nAlpha opens here. Now it points at [beta](b.md) instead.\n');
+    writeDocsNote(site, 'b.md', '---\ntitle: Beta renamed\n---\nBeta text.\n'); // only its front matter changes
     const third = await outlineThroughCache(site);
     assert.equal(third.summarised, 2, 'the two changed notes are summarised again');
     assert.equal(third.summaries.find((note) => note.id === 'b')!.title, 'Beta renamed');
