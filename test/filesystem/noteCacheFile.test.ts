@@ -1,57 +1,154 @@
 /**
- * The notes file of the build cache (src/node/pipeline/noteCacheFile.ts): what is written one note at a time reads
- * back entry by entry, from the file, whatever the size of an entry (one larger than a read chunk, lines across chunk
- * boundaries); a damaged file is ignored with a warning.
+ * The notes file of the build cache (src/node/pipeline/noteCacheFile.ts): entries and their HTML read back, whatever
+ * their size; a build appends only what it adds to the last build's data file, which stays whole until the new index
+ * replaces the old; the data is compacted once mostly dropped; damage is caught, in the index as it is read, in an
+ * entry as it is taken, in a note's HTML as it is read.
  */
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, it } from 'node:test';
-import { createNoteCacheWriter, readNoteCache } from '../../src/node/pipeline/noteCacheFile.js';
+import { createNoteCacheWriter, type NoteCacheLines, readNoteCache } from '../../src/node/pipeline/noteCacheFile.js';
 import { makeTempDir } from '../helpers/cli.js';
 
 const header = { format: 'test-format/1', key: 'key-1' };
 
-function writeEntries(file: string, entries: ReadonlyMap<string, string>): void {
-  const writer = createNoteCacheWriter(file, header);
-  for (const [filePath, json] of entries) writer.add(filePath, json);
+type Notes = ReadonlyMap<string, readonly [entry: string, html: string]>;
+
+function writeNotes(file: string, notes: Notes, base?: NoteCacheLines): void {
+  const writer = createNoteCacheWriter(file, header, base);
+  for (const [filePath, [entry, html]] of notes) writer.add(filePath, entry, html);
   writer.commit();
 }
 
+function open(file: string, warnings: string[] = []): NoteCacheLines {
+  const read = readNoteCache(file, header, (message) => warnings.push(message));
+  assert.ok(read, warnings.join('\n'));
+  return read;
+}
+
+/** Every note of the file, entry and HTML, as text. */
+function readAll(file: string): Map<string, readonly [string, string]> {
+  const read = open(file);
+  const index = JSON.parse(fs.readFileSync(file, 'utf8').split('\n')[1]!) as [string][];
+  const all = new Map<string, readonly [string, string]>();
+  for (const [filePath] of index) {
+    const taken = read.take(filePath)!;
+    all.set(filePath, [taken.entry.toString('utf8'), read.readHtml(taken.stored).toString('utf8')]);
+  }
+  read.close();
+  return all;
+}
+
+function dataFiles(dir: string): string[] {
+  return fs.readdirSync(dir).filter((name) => name.endsWith('.data'));
+}
+
 describe('notes cache file', () => {
-  it('reads back every entry, from the file, across chunk boundaries and past the length of a chunk', () => {
+  it('reads back every entry and its HTML, whatever their size; an entry is taken once', () => {
     const file = path.join(makeTempDir(), 'cache/notes.json');
-    const entries = new Map<string, string>();
-    for (let n = 0; n < 40; n++) {
-      entries.set(`topic/é-${n}.md`, JSON.stringify({ html: `<p>${'x'.repeat(n * 23_457)} ✓ ${n}</p>` }));
-    }
-    entries.set('large/whole.md', JSON.stringify({ html: 'y'.repeat(9 << 20) }));
-    writeEntries(file, entries);
-    assert.ok(fs.statSync(file).size > 24 << 20, 'the file spans several read chunks');
-    const warnings: string[] = [];
-    const read = readNoteCache(file, header, (message) => warnings.push(message));
-    assert.ok(read, warnings.join('\n'));
-    assert.equal(read.size, entries.size);
-    for (const [filePath, json] of entries) assert.equal(read.take(filePath)?.toString('utf8'), json, filePath);
+    const notes = new Map<string, readonly [string, string]>();
+    for (let n = 0; n < 40; n++)
+      notes.set(`topic/é-${n}.md`, [JSON.stringify({ n }), JSON.stringify(`<p>${'x'.repeat(n * 23_457)} ✓ ${n}</p>`)]);
+    notes.set('large/whole.md', ['{}', JSON.stringify('y'.repeat(9 << 20))]);
+    writeNotes(file, notes);
+    assert.deepEqual(readAll(file), notes);
+    const read = open(file);
+    assert.equal(read.size, notes.size);
+    assert.ok(read.take('topic/é-3.md'));
     assert.equal(read.take('topic/é-3.md'), undefined, 'an entry is taken once');
     read.close();
     read.close();
-    assert.deepEqual(warnings, []);
   });
 
-  it('is no cache under another key, and a damaged file is ignored with a warning', () => {
-    const file = path.join(makeTempDir(), 'cache/notes.json');
-    writeEntries(file, new Map([['a.md', '{"html":"<p>a</p>"}']]));
+  it('appends only what a build adds, leaves the last cache whole until commit, and compacts once mostly dropped', () => {
+    const dir = path.join(makeTempDir(), 'cache');
+    const file = path.join(dir, 'notes.json');
+    const notes = new Map<string, readonly [string, string]>();
+    for (let n = 0; n < 50; n++) notes.set(`n-${n}.md`, [`{"n":${n}}`, JSON.stringify('z'.repeat(100_000))]);
+    writeNotes(file, notes);
+    const [data] = dataFiles(dir);
+    const before = fs.readFileSync(path.join(dir, data!));
+
+    // One note changed, one dropped, the others kept where they are.
+    const base = open(file);
+    const writer = createNoteCacheWriter(file, header, base);
+    for (const filePath of notes.keys()) {
+      if (filePath === 'n-7.md') continue;
+      const taken = base.take(filePath)!;
+      if (filePath === 'n-3.md') writer.add(filePath, '{"n":"three"}', '"<p>changed</p>"');
+      else writer.keep(filePath, taken.stored);
+    }
+    assert.equal(writer.count, 49);
+    const indexBefore = fs.readFileSync(file);
+    assert.deepEqual(fs.readFileSync(file), indexBefore);
+    writer.commit();
+    base.close();
+    const after = fs.readFileSync(path.join(dir, data!));
+    assert.deepEqual(dataFiles(dir), [data], 'the same data file, appended to');
+    assert.deepEqual(after.subarray(0, before.length), before, "the last build's bytes untouched");
+    assert.equal(after.length - before.length, '{"n":"three"}"<p>changed</p>"'.length);
+    const expected = new Map(notes);
+    expected.delete('n-7.md');
+    expected.set('n-3.md', ['{"n":"three"}', '"<p>changed</p>"']);
+    assert.deepEqual(new Map([...readAll(file)].sort()), new Map([...expected].sort()));
+
+    // A failed build: what it appended is cut off again, and the index stays.
+    const failing = createNoteCacheWriter(file, header, open(file));
+    failing.add('n-1.md', '{}', JSON.stringify('w'.repeat(2 << 20)));
+    failing.discard();
+    assert.equal(fs.statSync(path.join(dir, data!)).size, after.length);
+    assert.deepEqual(new Map([...readAll(file)].sort()), new Map([...expected].sort()));
+
+    // Every note rendered again, twice: most of the data file is then dropped entries, and it is written anew.
+    for (const round of [1, 2]) {
+      const again = new Map(
+        [...expected].map(([filePath, [entry]]) => [
+          filePath,
+          [entry, JSON.stringify(`r${round}`.repeat(60_000))] as const,
+        ]),
+      );
+      writeNotes(file, again, open(file));
+      if (round === 2) {
+        assert.equal(dataFiles(dir).length, 1);
+        assert.notEqual(dataFiles(dir)[0], data, 'compacted into a new data file');
+        const size = fs.statSync(path.join(dir, dataFiles(dir)[0]!)).size;
+        const live = [...again.values()].reduce((sum, [entry, html]) => sum + entry.length + html.length, 0);
+        assert.equal(size, live);
+        assert.deepEqual(new Map([...readAll(file)].sort()), new Map([...again].sort()));
+      }
+    }
+  });
+
+  it('is no cache under another key; a damaged index is ignored with a warning, a damaged part throws as read', () => {
+    const dir = path.join(makeTempDir(), 'cache');
+    const file = path.join(dir, 'notes.json');
+    writeNotes(file, new Map([['a.md', ['{"a":1}', '"<p>a</p>"']]]));
     const warnings: string[] = [];
     const warn = (message: string) => warnings.push(message);
     assert.equal(readNoteCache(file, { ...header, key: 'key-2' }, warn), undefined);
     assert.deepEqual(warnings, []);
-    const text = fs.readFileSync(file, 'utf8');
-    fs.writeFileSync(file, text.replace('<p>a</p>', '<p>b</p>'));
+
+    const index = fs.readFileSync(file, 'utf8');
+    fs.writeFileSync(file, index.replace('"a.md"', '"b.md"'));
     assert.equal(readNoteCache(file, header, warn), undefined);
-    fs.writeFileSync(file, text.slice(0, 10));
+    fs.writeFileSync(file, index.slice(0, 10));
     assert.equal(readNoteCache(file, header, warn), undefined);
-    assert.equal(warnings.length, 2, warnings.join('\n'));
+    fs.writeFileSync(file, index);
+    const dataFile = path.join(dir, dataFiles(dir)[0]!);
+    const data = fs.readFileSync(dataFile, 'utf8');
+    fs.writeFileSync(dataFile, data.slice(0, 5));
+    assert.equal(readNoteCache(file, header, warn), undefined);
+    assert.equal(warnings.length, 3, warnings.join('\n'));
     assert.match(warnings[0]!, /checksum/);
+    assert.match(warnings[2]!, /cut short/);
+
+    fs.writeFileSync(dataFile, data.replace('"a":1', '"a":2'));
+    assert.throws(() => open(file).take('a.md'), /its entry does not match its checksum/);
+    fs.writeFileSync(dataFile, data.replace('<p>a', '<p>b'));
+    const read = open(file);
+    const taken = read.take('a.md')!;
+    assert.equal(taken.entry.toString(), '{"a":1}');
+    assert.throws(() => read.readHtml(taken.stored), /its HTML does not match its checksum/);
   });
 });

@@ -23,8 +23,8 @@ async function outlineThroughCache(site: string) {
   let summarised = 0;
   const counting = {
     ...cache,
-    summary: (note: Parameters<typeof cache.summary>[0], summarise: Parameters<typeof cache.summary>[1]) =>
-      cache.summary(note, () => {
+    summary: (...[note, settings, summarise]: Parameters<typeof cache.summary>) =>
+      cache.summary(note, settings, () => {
         summarised++;
         return summarise();
       }),

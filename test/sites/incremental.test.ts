@@ -242,10 +242,55 @@ describe('incremental wiki build', () => {
     assert.ok(fs.readFileSync(path.join(site, 'build', 'alpha/host.html'), 'utf8').includes('Second words'));
   });
 
+  it("renders every note again when one note's wikilink turns Obsidian's syntax on", async () => {
+    const site = makeSite();
+    // With Obsidian's syntax on, a single line break is a <br>: every note's HTML changes, and its summary may.
+    const notes: Notes = new Map([
+      ['alpha/lines.md', '# Lines\n\nfirst line\nsecond line\n'],
+      ['beta/plain.md', '# Plain\n\nNo links.\n'],
+    ]);
+    writeNotes(site, notes);
+    await build(site, 'build');
+    notes.set('beta/plain.md', '# Plain\n\nSee [[lines]].\n');
+    writeNotes(site, notes);
+    await assertSameAsFullBuild(site);
+    assert.match(fs.readFileSync(path.join(site, 'build', 'alpha/lines.html'), 'utf8'), /first line<br/);
+    notes.set('beta/plain.md', '# Plain\n\nNo links again.\n');
+    writeNotes(site, notes);
+    await assertSameAsFullBuild(site);
+    assert.doesNotMatch(fs.readFileSync(path.join(site, 'build', 'alpha/lines.html'), 'utf8'), /first line<br/);
+  });
+
+  it('renders a note again when its HTML in the cache is damaged, with a warning, and mends the cache', async () => {
+    const site = makeSite();
+    const notes = makeNotes(seededRandom(4), 5);
+    writeNotes(site, notes);
+    await build(site, 'build');
+    const cacheDir = path.join(workFolderOf(path.join(site, 'build')), 'cache');
+    // One letter of alpha/note-0.md's HTML changed, in place: its entry and the index stay as written.
+    const [head, body] = fs.readFileSync(path.join(cacheDir, 'notes.json'), 'utf8').split('\n');
+    const data = path.join(cacheDir, (JSON.parse(head!) as { data: string }).data);
+    const rows = JSON.parse(body!) as [string, number, number, number][];
+    const [, start, entryLength, htmlLength] = rows.find(([file]) => file.endsWith('alpha/note-0.md'))!;
+    const bytes = fs.readFileSync(data);
+    const html = bytes.subarray(start + entryLength, start + entryLength + htmlLength);
+    html[html.indexOf('About')] = 'a'.charCodeAt(0);
+    fs.writeFileSync(data, bytes);
+    fs.rmSync(path.join(cacheDir, 'pages.json')); // every page rendered again: the damaged HTML is read
+    notes.set('beta/note-1.md', `${notes.get('beta/note-1.md')!}\nEdited.\n`);
+    writeNotes(site, notes);
+    const stderr = await assertSameAsFullBuild(site);
+    assert.match(stderr, /Ignored the build cache's note .*alpha\/note-0\.md: its HTML does not match its checksum/);
+    notes.set('beta/note-1.md', `${notes.get('beta/note-1.md')!}\nEdited again.\n`);
+    writeNotes(site, notes);
+    fs.rmSync(path.join(cacheDir, 'pages.json'));
+    assert.doesNotMatch(await assertSameAsFullBuild(site), /Ignored/, 'the cache holds the note rendered again');
+  });
+
   for (const [name, spoil] of [
     ['bad JSON', (text: string) => `{"format": ${text.length}`],
     ['another format', (text: string) => text.replace('wiki-build-cache/', 'other-cache/')],
-    ['a checksum mismatch', (text: string) => text.replace(/("html":")/, '$1<b>planted</b>')],
+    ['a checksum mismatch', (text: string) => text.replace(/("html":"|<p>)/, '$1<b>planted</b>')],
   ] as const) {
     it(`ignores a cache file with ${name}, with one warning, and rebuilds it`, async () => {
       const site = makeSite();
@@ -253,7 +298,8 @@ describe('incremental wiki build', () => {
       writeNotes(site, notes);
       await build(site, 'build');
       const cacheDir = path.join(workFolderOf(path.join(site, 'build')), 'cache');
-      for (const file of ['notes.json', 'pages.json']) {
+      const notesData = fs.readdirSync(cacheDir).filter((name) => name.endsWith('.data'));
+      for (const file of ['notes.json', 'pages.json', ...notesData]) {
         const cacheFile = path.join(cacheDir, file);
         fs.writeFileSync(cacheFile, spoil(fs.readFileSync(cacheFile, 'utf8')));
       }

@@ -129,6 +129,14 @@ export function createNoteParser(
   return { md, resolveLink: createLinkResolver(resolverOptions), sanitizeHtml, obsidian };
 }
 
+/**
+ * What renders a note besides its source, its links and the config: what the parser took from every note (whether
+ * Obsidian's syntax is on, with 'auto', and its line breaks). A build's caches key a note's summary and content on it.
+ */
+export function parserSettings(parser: NoteParser): string {
+  return JSON.stringify([parser.obsidian?.enabled ?? false, parser.obsidian?.breaks ?? false]);
+}
+
 /** Parses notes in order on this thread. */
 export function parseNotesInline(docs: readonly Note[], resolverOptions: LinkResolverOptions): ParsedNote[] {
   const parser = createNoteParser(resolverOptions);

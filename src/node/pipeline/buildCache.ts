@@ -1,10 +1,11 @@
 /**
  * The persistent cache of `wiki build`, kept in the output's work folder (`.<name>.wiki/cache/`), so a build after a
  * small change parses and renders only what the change touches:
- * - notes.json: each note's rendered content, by file, under a hash of its source (path, lines above, Markdown); it is
- *   reused while every link it holds resolves as it did (a new note can mend a broken link, a removed one break it).
- *   Read and written a note at a time (noteCacheFile.ts), so the cache adds no note's content to a build's peak; a
- *   note's HTML is decoded only when its page is rendered again or the search index needs it.
+ * - notes.json and its data file: each note's rendered content, by file, under a hash of its source (path, lines above,
+ *   Markdown); it is reused while every link it holds resolves as it did (a new note can mend a broken link, a removed
+ *   one break it). Read a note at a time, and appended to with the notes rendered again (noteCacheFile.ts), so the
+ *   cache adds no note's content to a build's peak; a note's HTML is read only when its page is rendered again or the
+ *   search index needs it.
  * - pages.json: each page's files, under a hash of everything its HTML is made from (its page model with content, and
  *   the settings of its sidebar). An unchanged page's files are hard-linked from the current output into the staging
  *   folder, when they are still the files that build wrote (same size and time), instead of rendered again.
@@ -24,7 +25,7 @@ import type { LinkRecord, ResolvedLink } from '../markdown/noteEnv.js';
 import type { Note, NoteContent, NoteSummary } from '../notes/note.js';
 import { type NoteParser, renderNoteContent } from '../notes/parseNotes.js';
 import { resolveRecordedWikilink } from '../markdown/obsidian/wikilinks.js';
-import { createNoteCacheWriter, readNoteCache } from './noteCacheFile.js';
+import { createNoteCacheWriter, readNoteCache, type StoredNote, storedContentKey } from './noteCacheFile.js';
 import { noteSourceHash, withBody } from '../notes/noteBodies.js';
 import { hashOf } from '../hashOf.js';
 import { buildIdentity } from './buildIdentity.js';
@@ -35,26 +36,31 @@ import type { DocPageSettings } from './renderSite.js';
 import type { OutlineCacheFiles } from './outlineCache.js';
 
 /** Bumped whenever what the cache files hold changes shape. */
-const CACHE_FORMAT = 'wiki-build-cache/2';
+const CACHE_FORMAT = 'wiki-build-cache/3';
 
 /**
  * A note's content as stored, but its HTML: its links compact, since most are external links whose href is their
- * target. Its entry in the notes file is this JSON, a tab, and the HTML as a JSON string (the HTML is most of it, and
- * an unchanged page, linked from the last build, never needs it: it is decoded only for a page rendered again).
+ * target. The notes file holds this JSON and, apart, the HTML as a JSON string (the HTML is most of it, and an
+ * unchanged page, linked from the last build, never needs it: it is read only for a page rendered again).
  */
 interface CachedNote {
   readonly hash: string;
   readonly content: Omit<NoteContent, 'links' | 'html'> & { readonly links: readonly StoredLink[] };
 }
 
-/** A note of the last build's cache: its entry, its HTML still as JSON, and the bytes of the whole entry. */
+/** A note of the last build's cache: its entry, and where it and its HTML (still as JSON) lie. */
 interface OldNote {
   readonly entry: CachedNote;
-  readonly html: Uint8Array;
-  readonly bytes: Uint8Array;
+  readonly stored: StoredNote;
 }
 
-const TAB = 0x09;
+/** A note taken from the cache, until its HTML is read or let go; what renders it again if that HTML is damaged. */
+interface CachedHtml {
+  readonly stored: StoredNote;
+  readonly note: Note;
+  readonly parser: NoteParser;
+  readonly entry: CachedNote;
+}
 
 /** A link: [target, line] when it resolves to an external link to its target (most do), else with its resolution. */
 type StoredLink = readonly [target: string, line: number, resolved?: ResolvedLink];
@@ -162,7 +168,8 @@ export function openBuildCache(context: BuildContext, options: BuildCacheOptions
   // The last build's notes as text, parsed one at a time; this build's streamed to disk: no build holds them all.
   const oldNotes = options.fresh ? undefined : readNoteCache(notesFile, { format: CACHE_FORMAT, key: notesKey }, warn);
   const oldCount = oldNotes?.size ?? 0;
-  const newNotes = createNoteCacheWriter(notesFile, { format: CACHE_FORMAT, key: notesKey });
+  // Notes rendered again are appended to the last build's data file; the others stay where they are.
+  const newNotes = createNoteCacheWriter(notesFile, { format: CACHE_FORMAT, key: notesKey }, oldNotes);
   const validated = new Map<string, OldNote>(); // parsed by reuseSearch's check, until the note is rendered
   const oldPages = options.reusePages ? (read<Record<string, CachedPage>>('pages.json', key) ?? {}) : {};
   const pages = new Map<string, { hash: string; relPaths: readonly string[] }>();
@@ -171,30 +178,46 @@ export function openBuildCache(context: BuildContext, options: BuildCacheOptions
   const sourceHashes = new Map<string, string>(); // by file: a note's Markdown is let go once it is rendered
   // By route: what a note's rendered content is made from, so a page's hash need not hash the content itself.
   const contentKeys = new Map<string, string>();
-  /** The cache reuses a note's content while its source and link resolutions are the same: they make the content. */
-  const keyContent = (note: Note, hash: string, links: readonly StoredLink[]) =>
-    contentKeys.set(note.route, `note:${hashOf([notesKey, hash, JSON.stringify(links)])}`);
+  /** A note's content key: the checksums of its entry (source hash, links and their resolutions, headings) and HTML. */
+  const keyContent = (note: Note, stored: StoredNote) =>
+    contentKeys.set(note.route, `note:${storedContentKey(stored)}`);
   const otherFiles = new Set<string>();
   /** The last build's entry of a note, parsed (and no longer held as text). */
   const takeOld = (filePath: string): OldNote | undefined => {
     const parsed = validated.get(filePath);
     if (parsed) return parsed;
-    const bytes = oldNotes?.take(filePath);
-    if (bytes === undefined) return undefined;
-    const tab = bytes.indexOf(TAB); // the entry's JSON holds no raw tab
-    if (tab === -1) throw new Error(`The build cache's entry of ${filePath} has no HTML.`);
-    const entry = JSON.parse(bytes.toString('utf8', 0, tab)) as CachedNote;
-    return { entry, html: bytes.subarray(tab + 1), bytes };
+    try {
+      const taken = oldNotes?.take(filePath);
+      return taken && { entry: JSON.parse(taken.entry.toString('utf8')) as CachedNote, stored: taken.stored };
+    } catch (error) {
+      warn(
+        `Ignored the build cache's note ${context.displayPath(filePath)}: ${(error as Error).message}. It is rendered again.`,
+      );
+      return undefined;
+    }
   };
-  // By note id (two notes may claim one route): the HTML of notes taken from the cache, until their page is rendered
-  // or reused (see withContent).
-  const cachedHtml = new Map<string, Uint8Array | string>();
+  // By note id (two notes may claim one route): the HTML of notes taken from the cache, read when their page is
+  // rendered again (see withContent), dropped when it is reused.
+  const cachedHtml = new Map<string, CachedHtml | string>();
   const htmlOf = (id: string): string | undefined => {
     const html = cachedHtml.get(id);
     if (typeof html !== 'object') return html;
-    const decoded = JSON.parse(Buffer.from(html.buffer, html.byteOffset, html.length).toString('utf8')) as string;
+    const decoded = readCachedHtml(html);
     cachedHtml.set(id, decoded);
     return decoded;
+  };
+  /** Its HTML as the cache holds it; if that is damaged, rendered again (with a warning), and the cache mended. */
+  const readCachedHtml = ({ stored, note, parser, entry }: CachedHtml): string => {
+    try {
+      return JSON.parse(oldNotes!.readHtml(stored).toString('utf8')) as string;
+    } catch (error) {
+      const message = (error as Error).message;
+      warn(`Ignored the build cache's note ${context.displayPath(note.filePath)}: ${message}. It is rendered again.`);
+      const { html } = renderNoteContent(withBody(note, context.displayPath), parser);
+      newNotes.add(note.filePath, JSON.stringify(entry), JSON.stringify(html));
+      changed = true;
+      return html;
+    }
   };
   const isValid = (note: Note, parser: NoteParser, hash: string) => {
     const old = takeOld(note.filePath);
@@ -219,9 +242,9 @@ export function openBuildCache(context: BuildContext, options: BuildCacheOptions
       const old = takeOld(note.filePath);
       validated.delete(note.filePath);
       if (old?.entry.hash === hash && linksResolveAsBefore(old.entry.content.links, note, parser)) {
-        newNotes.add(note.filePath, old.bytes); // as it was read: no second serialisation or encoding
-        keyContent(note, hash, old.entry.content.links);
-        cachedHtml.set(note.id, old.html);
+        newNotes.keep(note.filePath, old.stored); // where it is: neither read whole nor written again
+        keyContent(note, old.stored);
+        cachedHtml.set(note.id, { stored: old.stored, note, parser, entry: old.entry });
         // Its HTML is left out until asked for (withContent, withHtml): most pages are linked, not rendered.
         return { ...old.entry.content, html: '', links: old.entry.content.links.map(decodeLink) };
       }
@@ -229,8 +252,7 @@ export function openBuildCache(context: BuildContext, options: BuildCacheOptions
       changed = true;
       const { html, ...rest } = content;
       const entry: CachedNote = { hash, content: { ...rest, links: content.links.map(encodeLink) } };
-      newNotes.add(note.filePath, `${JSON.stringify(entry)}\t${JSON.stringify(html)}`);
-      keyContent(note, hash, entry.content.links);
+      keyContent(note, newNotes.add(note.filePath, JSON.stringify(entry), JSON.stringify(html)));
       return content;
     },
     reusePage(page, settings, writer) {
@@ -292,7 +314,6 @@ export function openBuildCache(context: BuildContext, options: BuildCacheOptions
       newNotes.discard();
     },
     save() {
-      oldNotes?.close();
       try {
         fs.mkdirSync(dir, { recursive: true });
         const stamped = stampPages(pages, context.outDir);
@@ -300,14 +321,17 @@ export function openBuildCache(context: BuildContext, options: BuildCacheOptions
           searchKey === undefined
             ? undefined
             : stampSearch(searchKey, context.outDir, otherFiles, pages, searchPartKeys());
-        if (changed || newNotes.count !== oldCount) newNotes.commit();
+        if (changed || newNotes.count !== oldCount)
+          newNotes.commit(); // may copy the last build's entries
         else newNotes.discard();
+        oldNotes?.close();
         if (!isDeepStrictEqual(stamped, oldPages)) writeCacheFile(path.join(dir, 'pages.json'), key, stamped);
         if (isDeepStrictEqual(search, oldSearch)) return;
         if (search) writeCacheFile(path.join(dir, 'search.json'), key, search);
         else fs.rmSync(path.join(dir, 'search.json'), { force: true });
       } catch (error) {
         newNotes.discard();
+        oldNotes?.close();
         // The site is written: a cache not saved only makes the next build render more.
         warn(`Could not write the build cache in ${dir} (${(error as Error).message}); the next build renders more.`);
       }

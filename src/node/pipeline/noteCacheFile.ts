@@ -1,237 +1,263 @@
 /**
- * The notes part of the build cache, read and written a line per note, so a build never holds every note's content at
- * once: the last build's lines are parsed only when their note is rendered (and dropped then), this build's are
- * appended to a temporary file as notes are rendered. Each line is `"<file path>"<TAB><JSON entry>` (a JSON string
- * never holds a raw tab); the last line is the trailer: format, build key, line count and checksum of the lines above.
+ * The notes part of the build cache. Each note's entry (its JSON) and its HTML (a JSON string) lie in a data file that
+ * builds append to; an index (`notes.json`: a header line, then JSON) says where each note's two parts lie, with a
+ * checksum of each. A build after a small change appends the notes it rendered again and writes a new index: the other
+ * notes' bytes are neither read whole nor written again (a notes file passes 800 MB at 50,000 notes). A build without a
+ * cache writes a data file of its own, and one is written anew (compacted) once most of it is entries no note has.
+ * A build reads an entry's JSON when it takes its note, and its HTML only if the note's page is rendered again.
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { writeAll } from '../siteWriter.js';
 
-/**
- * The last build's entries by file path, read from the file when taken: only where each entry lies is held, so a
- * notes file larger than a JavaScript string can be (at 50,000 notes it passes 800 MB) is read, and never held whole.
- */
-export interface NoteCacheLines {
-  readonly size: number;
-  /** The note's entry (its JSON, UTF-8), read now; undefined when the file has none or it was taken already. */
-  take(filePath: string): Buffer | undefined;
-  /** Closes the file (the entries not taken are of notes this build no longer has); again, does nothing. */
-  close(): void;
+/** Where a note's entry and HTML lie in the data file, and a checksum of each (see checkOf). */
+export type StoredNote = readonly [
+  start: number,
+  entryLength: number,
+  htmlLength: number,
+  entryCheck: string,
+  htmlCheck: string,
+];
+
+/** A key of the note's content, entry and HTML: equal keys, equal contents (to the checksums' 128 bits). */
+export function storedContentKey(stored: StoredNote): string {
+  return `${stored[3]}${stored[4]}`;
 }
 
-interface Trailer {
+/** The last build's notes, read from its data file when taken. */
+export interface NoteCacheLines {
+  readonly size: number;
+  /** The note's entry (its JSON, UTF-8) read now, and where its HTML is; undefined when absent or taken already. */
+  take(filePath: string): { entry: Buffer; stored: StoredNote } | undefined;
+  /** A taken note's HTML (a JSON string, UTF-8) read now; throws when it is not what was written. */
+  readHtml(stored: StoredNote): Buffer;
+  /** Closes the data file; again, does nothing. */
+  close(): void;
+  /** The data file, which this build's writer appends to (createNoteCacheWriter), and how much of it the entries span. */
+  readonly dataFile: string;
+  readonly dataSize: number;
+  /** Bytes of the data file, unchecked (to copy entries whose checksums go with them). */
+  readRange(start: number, length: number): Buffer;
+}
+
+interface Header {
   readonly format: string;
   readonly key: string;
+  /** The data file's name, in the index's folder. */
+  readonly data: string;
+  /** How many bytes of the data file the entries span (a failed build may have written past them). */
+  readonly size: number;
   readonly count: number;
+  /** Of the index's body. */
   readonly checksum: string;
 }
 
-/** How much of the file is read at a time while its checksum is verified and its lines found. */
-const CHUNK_BYTES = 4 << 20;
-/** A trailer is a line of JSON of about 150 bytes: a last line longer than this is not one. */
-const MAX_TRAILER_BYTES = 4096;
+/** An index file: where each note lies, by file path. */
+type IndexEntries = Map<string, StoredNote>;
+
+/** A checksum of a part: 64 bits of its SHA-1, enough to tell a damaged entry (not an attack: the cache is the user's). */
+function checkOf(bytes: Uint8Array): string {
+  return crypto.createHash('sha1').update(bytes).digest('hex').slice(0, 16);
+}
 
 /**
- * Reads a notes file: undefined when absent or made under another key (a full build, silently); a file that is not
- * exactly what was written (another format, a bad trailer or line, a checksum mismatch) is reported through `warn`.
+ * Reads a notes index: undefined when absent or made under another key (a full build, silently); an index that is not
+ * exactly what was written (another format, a bad header, a checksum mismatch, a data file shorter than it says) is
+ * reported through `warn`. An entry is checked when taken, its HTML when read.
  */
 export function readNoteCache(
   file: string,
   expected: { format: string; key: string },
   warn: (message: string) => void,
 ): NoteCacheLines | undefined {
-  let fd: number;
+  let text: Buffer;
   try {
-    fd = fs.openSync(file, 'r');
+    text = fs.readFileSync(file);
   } catch {
     return undefined; // no cache yet
   }
+  let fd: number | undefined;
   try {
-    const { size } = fs.fstatSync(fd);
-    const { trailer, end } = readTrailer(fd, size);
-    if (trailer.format !== expected.format) throw new Error(`it is not in this engine's format (${expected.format})`);
-    if (trailer.key !== expected.key) {
-      fs.closeSync(fd);
-      return undefined; // another engine, config or folder
-    }
-    const entries = indexLines(fd, end, trailer.checksum);
-    if (entries.size !== trailer.count)
-      throw new Error(`it holds ${entries.size} notes where it says ${trailer.count}`);
-    let closed = false;
-    return {
-      get size() {
-        return entries.size;
-      },
-      take(filePath) {
-        const at = entries.get(filePath);
-        if (at === undefined) return undefined;
-        entries.delete(filePath);
-        const bytes = Buffer.allocUnsafe(at.length);
-        readFully(fd, bytes, at.start);
-        return bytes;
-      },
-      close() {
-        if (closed) return; // a build's cache is closed when saved, and again when the build ends
-        closed = true;
-        fs.closeSync(fd);
-      },
-    };
+    const newline = text.indexOf(0x0a);
+    if (newline === -1) throw new Error('it has no header line');
+    const header = JSON.parse(text.toString('utf8', 0, newline)) as Partial<Header>;
+    if (header.format !== expected.format) throw new Error(`it is not in this engine's format (${expected.format})`);
+    if (header.key !== expected.key) return undefined; // another engine, config or folder
+    const body = text.subarray(newline + 1);
+    if (checkOf(body) !== header.checksum) throw new Error('its checksum does not match its contents');
+    const entries = parseEntries(body, header);
+    const dataFile = path.join(path.dirname(file), String(header.data));
+    fd = fs.openSync(dataFile, 'r');
+    if (fs.fstatSync(fd).size < Number(header.size)) throw new Error(`its data file ${header.data} is cut short`);
+    return openedCache(fd, entries, header as Header, dataFile);
   } catch (error) {
-    fs.closeSync(fd);
+    if (fd !== undefined) fs.closeSync(fd);
     warn(`Ignored the build cache file ${file}: ${(error as Error).message}. This build rebuilds it.`);
     return undefined;
   }
 }
 
-/** The last line, parsed, and where it starts (the end of the note lines). */
-function readTrailer(fd: number, size: number): { trailer: Partial<Trailer>; end: number } {
-  const tailStart = Math.max(0, size - MAX_TRAILER_BYTES);
-  const tail = Buffer.alloc(size - tailStart);
-  readFully(fd, tail, tailStart);
-  const newline = tail.lastIndexOf(0x0a, tail.length - 2);
-  if (newline === -1 && tailStart > 0) throw new Error('its last line is not a trailer');
-  const end = tailStart + newline + 1;
-  return { trailer: JSON.parse(tail.toString('utf8', newline + 1)) as Partial<Trailer>, end };
-}
-
-/**
- * Where each note's entry lies, by file path, from the lines before `end`, read a chunk at a time; throws when their
- * checksum is not `checksum` or a line is not `"<file path>"<TAB><entry>`.
- */
-function indexLines(fd: number, end: number, checksum: unknown): Map<string, { start: number; length: number }> {
-  const hash = crypto.createHash('sha1');
-  const entries = new Map<string, { start: number; length: number }>();
-  const chunk = Buffer.allocUnsafe(Math.min(CHUNK_BYTES, Math.max(end, 1)));
-  let lineStart = 0;
-  for (let offset = 0; offset < end;) {
-    const length = Math.min(chunk.length, end - offset);
-    const bytes = chunk.subarray(0, length);
-    readFully(fd, bytes, offset);
-    hash.update(bytes);
-    for (let newline = bytes.indexOf(0x0a); newline !== -1; newline = bytes.indexOf(0x0a, newline + 1)) {
-      const lineEnd = offset + newline;
-      // A line that began in this chunk is read from it; one that began in an earlier chunk, from the file again.
-      const line = lineStart >= offset ? bytes.subarray(lineStart - offset, newline) : undefined;
-      if (lineEnd > lineStart) addEntry(fd, entries, { start: lineStart, end: lineEnd, line });
-      lineStart = lineEnd + 1;
-    }
-    offset += length;
+/** The index's body: `[[filePath, ...StoredNote], ...]`, each note within the data file's size. */
+function parseEntries(body: Buffer, header: Partial<Header>): IndexEntries {
+  const rows = JSON.parse(body.toString('utf8')) as [string, ...StoredNote][];
+  if (!Array.isArray(rows) || rows.length !== header.count)
+    throw new Error(`it holds ${Array.isArray(rows) ? rows.length : 'no'} notes where it says ${header.count}`);
+  const entries: IndexEntries = new Map();
+  for (const [filePath, ...stored] of rows) {
+    const [start, entryLength, htmlLength] = stored;
+    if (!(start >= 0 && entryLength >= 0 && htmlLength >= 0 && start + entryLength + htmlLength <= Number(header.size)))
+      throw new Error(`its entry of ${filePath} lies outside its data`);
+    entries.set(filePath, stored);
   }
-  if (hash.digest('hex') !== checksum) throw new Error('its checksum does not match its contents');
   return entries;
 }
 
-/** Reads the line's file path (the JSON string before its tab) and records where its entry lies. */
-function addEntry(
-  fd: number,
-  entries: Map<string, { start: number; length: number }>,
-  { start, end, line }: { start: number; end: number; line: Buffer | undefined },
-): void {
-  let head = line;
-  if (!head) {
-    // A path is short: the line's head holds it (else the whole line is read, to find the tab or say there is none).
-    head = Buffer.allocUnsafe(Math.min(end - start, 1024));
-    readFully(fd, head, start);
-    if (head.indexOf(0x09) === -1 && head.length < end - start) {
-      head = Buffer.allocUnsafe(end - start);
-      readFully(fd, head, start);
-    }
-  }
-  const tab = head.indexOf(0x09);
-  if (tab === -1) throw new Error('a line is not a note entry');
-  const filePath = JSON.parse(head.toString('utf8', 0, tab)) as string;
-  entries.set(filePath, { start: start + tab + 1, length: end - start - tab - 1 });
+/** The reader of an index and its data file, with the file's name for a writer that appends to it. */
+function openedCache(fd: number, entries: IndexEntries, header: Header, dataFile: string): NoteCacheLines {
+  let closed = false;
+  const readChecked = (start: number, length: number, check: string, what: string) => {
+    const bytes = Buffer.allocUnsafe(length);
+    readFully(fd, bytes, start);
+    if (checkOf(bytes) !== check) throw new Error(`its ${what} does not match its checksum`);
+    return bytes;
+  };
+  return {
+    get size() {
+      return entries.size;
+    },
+    take(filePath) {
+      const stored = entries.get(filePath);
+      if (stored === undefined) return undefined;
+      entries.delete(filePath);
+      const [start, entryLength, , entryCheck] = stored;
+      return { entry: readChecked(start, entryLength, entryCheck, 'entry'), stored };
+    },
+    readHtml([start, entryLength, htmlLength, , htmlCheck]) {
+      return readChecked(start + entryLength, htmlLength, htmlCheck, 'HTML');
+    },
+    close() {
+      if (closed) return; // a build's cache is closed when saved, and again when the build ends
+      closed = true;
+      fs.closeSync(fd);
+    },
+    dataFile,
+    dataSize: header.size,
+    readRange: (start, length) => {
+      const bytes = Buffer.allocUnsafe(length);
+      readFully(fd, bytes, start);
+      return bytes;
+    },
+  };
 }
 
 /** pread until the buffer is full (a short read is possible on any file system). */
 function readFully(fd: number, buffer: Buffer, position: number): void {
   for (let done = 0; done < buffer.length;) {
     const read = fs.readSync(fd, buffer, done, buffer.length - done, position + done);
-    if (read === 0) throw new Error('it ended sooner than it said');
+    if (read === 0) throw new Error('its data file ended sooner than it said');
     done += read;
   }
 }
 
-/** This build's notes file, appended to as notes are rendered and put in place only by commit(). */
+/** This build's notes: appended as notes are rendered, and made the cache only by commit(). */
 export interface NoteCacheWriter {
-  /** Appends a note's entry (its JSON: text, or UTF-8 bytes as taken from the last build's file). */
-  add(filePath: string, entryJson: string | Uint8Array): void;
-  /** How many notes were added. */
+  /** A note whose entry and HTML stay as the last build's cache holds them (taken from `base`). */
+  keep(filePath: string, stored: StoredNote): void;
+  /** A note's entry (its JSON) and HTML (a JSON string): text, or UTF-8 bytes. Replaces what was kept or added. */
+  add(filePath: string, entryJson: string | Uint8Array, htmlJson: string | Uint8Array): StoredNote;
+  /** How many notes the cache holds so far. */
   readonly count: number;
-  /** Writes the trailer and replaces the notes file with this one. */
+  /** Writes what is pending, compacts the data when most of it is dropped entries, and replaces the index. */
   commit(): void;
-  /** Removes the temporary file (a failed build, or nothing changed). */
+  /** Leaves the last build's cache as it was (a failed build, or nothing changed). */
   discard(): void;
 }
 
 /**
- * The folder and the temporary file are made on the first note: a build that fails before rendering leaves nothing. A
- * write that fails (a full or read-only disk) only leaves this build without a cache: it never fails the build.
+ * With `base` (the last build's cache, same key), notes are appended to its data file past its entries, which no
+ * write touches: until commit() replaces the index, the last build's cache is whole. Without it, into a new data
+ * file. The folder and data file are made on the first note. A write that fails (a full or read-only disk) only leaves
+ * this build without a cache: it never fails the build.
  */
-export function createNoteCacheWriter(file: string, header: { format: string; key: string }): NoteCacheWriter {
-  const partial = `${file}.${process.pid}.tmp`;
+export function createNoteCacheWriter(
+  file: string,
+  header: { format: string; key: string },
+  base?: NoteCacheLines,
+): NoteCacheWriter {
+  const appendTo = base;
+  const dir = path.dirname(file);
+  const dataFile = appendTo?.dataFile ?? newDataFile(file);
+  const startSize = appendTo?.dataSize ?? 0;
+  const notes: IndexEntries = new Map();
   let fd: number | undefined;
   let broken = false;
-  const hash = crypto.createHash('sha1');
-  let count = 0;
-  // Lines are written a batch at a time: a write per note was a tenth of the outline's backlinks stage.
+  let committed = false;
+  let end = startSize;
+  // Parts are written a batch at a time: a write per note was a tenth of the outline's backlinks stage.
   let pending: Uint8Array[] = [];
-  let pendingBytes = 0;
-  const flush = () => {
-    if (pending.length > 0) writeAll(open(), pending);
-    pending = [];
-    pendingBytes = 0;
-  };
+  let pendingStart = end;
   const open = (): number => {
     if (fd === undefined) {
-      fs.mkdirSync(path.dirname(file), { recursive: true });
-      fd = fs.openSync(partial, 'w');
+      fs.mkdirSync(dir, { recursive: true });
+      fd = fs.openSync(dataFile, appendTo ? 'r+' : 'w');
     }
     return fd;
+  };
+  const flush = () => {
+    if (pending.length > 0) writeAllAt(open(), pending, pendingStart);
+    pending = [];
+    pendingStart = end;
   };
   const close = () => {
     if (fd !== undefined) fs.closeSync(fd);
     fd = undefined;
   };
   return {
-    add(filePath, entryJson) {
-      count++;
-      if (broken) return;
+    keep(filePath, stored) {
+      notes.set(filePath, stored);
+    },
+    add(filePath, entryJson, htmlJson) {
+      const entry = Buffer.from(entryJson);
+      const html = Buffer.from(htmlJson);
+      const stored: StoredNote = [end, entry.length, html.length, checkOf(entry), checkOf(html)];
+      notes.set(filePath, stored);
+      end += entry.length + html.length;
       try {
-        const line = [Buffer.from(`${JSON.stringify(filePath)}\t`), Buffer.from(entryJson), NEWLINE];
-        for (const part of line) hash.update(part);
-        pending.push(...line);
-        pendingBytes += line[0]!.length + line[1]!.length + 1;
-        if (pendingBytes >= WRITE_BATCH_BYTES) flush();
+        if (!broken) pending.push(entry, html);
+        if (end - pendingStart >= WRITE_BATCH_BYTES) flush();
       } catch {
-        broken = true;
+        broken = true; // commit() then fails: this build leaves no notes cache
       }
+      return stored;
     },
     get count() {
-      return count;
+      return notes.size;
     },
     commit() {
-      if (!broken) {
-        try {
-          flush();
-        } catch {
-          broken = true;
-        }
+      try {
+        if (broken) throw new Error('a write failed');
+        flush();
+        const live = liveBytes(notes);
+        const compact = appendTo !== undefined && end > 2 * live + COMPACT_SLACK_BYTES;
+        const written = compact ? compactInto(newDataFile(file), notes, appendTo) : { dataFile, size: end };
+        if (!compact && fd !== undefined) fs.ftruncateSync(fd, end); // what a failed build left past the entries
+        close();
+        writeIndex(file, header, path.basename(written.dataFile), written.size, notes);
+        committed = true;
+        removeStale(file, written.dataFile);
+      } catch (error) {
+        this.discard();
+        throw new Error(`could not write ${file} (${(error as Error).message})`);
       }
-      if (broken) throw new Error(`could not write ${partial}`);
-      fs.writeSync(open(), JSON.stringify({ ...header, count, checksum: hash.digest('hex') } satisfies Trailer));
-      close();
-      fs.renameSync(partial, file);
-      removeStalePartials(file);
     },
     discard() {
+      if (committed) return; // a build's cache is discarded when it ends, saved or not
       pending = [];
+      if (fd !== undefined && appendTo) fs.ftruncateSync(fd, startSize);
       close();
-      fs.rmSync(partial, { force: true });
+      if (!appendTo) fs.rmSync(dataFile, { force: true });
       try {
-        fs.rmdirSync(path.dirname(file)); // only when empty: a failed first build leaves no cache folder
+        fs.rmdirSync(dir); // only when empty: a failed first build leaves no cache folder
       } catch {
         // it holds the last build's cache
       }
@@ -239,14 +265,94 @@ export function createNoteCacheWriter(file: string, header: { format: string; ke
   };
 }
 
-const NEWLINE = Buffer.from('\n');
+/** A data file's name: the index's, a build's own suffix, `.data`. */
+function newDataFile(index: string): string {
+  return `${index.replace(/\.json$/, '')}-${process.pid}-${Date.now().toString(36)}.data`;
+}
+
+/** Bytes of a data file no entry refers to, past which it is compacted once they are also more than half of it. */
+const COMPACT_SLACK_BYTES = 4 << 20;
 /** How much of the file is written at a time. */
 const WRITE_BATCH_BYTES = 1 << 20;
 
-/** Half-written notes files of killed builds (builds into one output take turns: none is being written now). */
-function removeStalePartials(file: string): void {
-  const prefix = `${path.basename(file)}.`;
-  for (const name of fs.readdirSync(path.dirname(file)))
-    if (name.startsWith(prefix) && name.endsWith('.tmp'))
-      fs.rmSync(path.join(path.dirname(file), name), { force: true });
+function liveBytes(notes: IndexEntries): number {
+  let total = 0;
+  for (const [, entryLength, htmlLength] of notes.values()) total += entryLength + htmlLength;
+  return total;
+}
+
+/** Copies each note's parts, in order, into a new data file; the notes' places are updated to it. */
+function compactInto(dataFile: string, notes: IndexEntries, from: NoteCacheLines): { dataFile: string; size: number } {
+  const fd = fs.openSync(dataFile, 'w');
+  try {
+    let at = 0;
+    let batch: Uint8Array[] = [];
+    let batchStart = 0;
+    for (const [filePath, [start, entryLength, htmlLength, entryCheck, htmlCheck]] of notes) {
+      batch.push(from.readRange(start, entryLength + htmlLength));
+      notes.set(filePath, [at, entryLength, htmlLength, entryCheck, htmlCheck]);
+      at += entryLength + htmlLength;
+      if (at - batchStart >= WRITE_BATCH_BYTES) {
+        writeAllAt(fd, batch, batchStart);
+        batch = [];
+        batchStart = at;
+      }
+    }
+    writeAllAt(fd, batch, batchStart);
+    return { dataFile, size: at };
+  } finally {
+    fs.closeSync(fd);
+  }
+}
+
+/** The index, written whole beside it and renamed over it: the commit point of a build's notes. */
+function writeIndex(
+  file: string,
+  header: { format: string; key: string },
+  data: string,
+  size: number,
+  notes: IndexEntries,
+): void {
+  const body = Buffer.from(JSON.stringify([...notes].map(([filePath, stored]) => [filePath, ...stored])));
+  const head: Header = { ...header, data, size, count: notes.size, checksum: checkOf(body) };
+  const partial = `${file}.${process.pid}.tmp`;
+  fs.writeFileSync(partial, Buffer.concat([Buffer.from(`${JSON.stringify(head)}\n`), body]));
+  fs.renameSync(partial, file);
+}
+
+/** Data files no index names any more, and half-written files of killed builds (builds into one output take turns). */
+function removeStale(file: string, dataFile: string): void {
+  const dir = path.dirname(file);
+  const index = `${path.basename(file)}.`;
+  const data = `${path.basename(file).replace(/\.json$/, '')}-`;
+  for (const name of fs.readdirSync(dir)) {
+    const stale =
+      (name.startsWith(index) && name.endsWith('.tmp')) ||
+      (name.startsWith(data) && name.endsWith('.data') && name !== path.basename(dataFile));
+    if (stale) fs.rmSync(path.join(dir, name), { force: true });
+  }
+}
+
+/** pwritev until every byte is written (a short write is possible: a signal, a full disk), from where it stopped. */
+function writeAllAt(fd: number, buffers: readonly Uint8Array[], position: number): void {
+  let rest = buffers;
+  let at = position;
+  while (rest.length > 0) {
+    const count = fs.writevSync(fd, rest, at);
+    at += count;
+    rest = skipBytes(rest, count);
+  }
+}
+
+function skipBytes(buffers: readonly Uint8Array[], count: number): Uint8Array[] {
+  const rest: Uint8Array[] = [];
+  let skip = count;
+  for (const buffer of buffers) {
+    if (skip >= buffer.byteLength) skip -= buffer.byteLength;
+    else {
+      rest.push(skip > 0 ? buffer.subarray(skip) : buffer);
+      skip = 0;
+    }
+  }
+  return rest;
 }

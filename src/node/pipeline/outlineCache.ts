@@ -1,7 +1,8 @@
 /**
  * The outline stages' work on each note that outlives a `wiki build`, kept beside the build cache
- * (`.<name>.wiki/cache/summaries.json`): its summary (title, description), reused while the note's source and front
- * matter are what they were (it is a pure function of them and the config, which the build key covers). Read whole: a
+ * (`.<name>.wiki/cache/summaries.json`): its summary (title, description), reused while the note's source, front
+ * matter and the parser's settings are what they were (it is a pure function of them and the config, which the build
+ * key covers). Read whole: a
  * few hundred bytes a note. The links a note's Markdown holds are not kept: writing them cost a full build of 100,000
  * notes ~4 s for ~50 ms saved on a corpus edit (bench/README.md), and where they lead is resolved every build anyway.
  */
@@ -16,8 +17,11 @@ type CachedSummary = readonly [key: string, title: string, contentHasTitle: bool
 export interface OutlineCache {
   /** The note's source hash (noteSourceHash), computed once for the cache and for releaseBodies. */
   sourceHash(note: Note): string;
-  /** The note's summary: the last build's while its source is the same, else made by `summarise`. */
-  summary(note: Note, summarise: () => NoteSummary): NoteSummary;
+  /**
+   * The note's summary: the last build's while its source and the parser's settings (parserSettings) are the same,
+   * else made by `summarise`.
+   */
+  summary(note: Note, settings: string, summarise: () => NoteSummary): NoteSummary;
   /** Keeps `summaries` (the outline's) for the next build; called once the build succeeded. */
   save(summaries: readonly NoteSummary[]): void;
 }
@@ -45,9 +49,9 @@ export function openOutlineCache(files: OutlineCacheFiles): OutlineCache {
   };
   return {
     sourceHash,
-    summary(note, summarise) {
-      // What the summary depends on besides the config: the note's source (path, Markdown) and front matter.
-      const key = hashOf([sourceHash(note), JSON.stringify(note.frontMatter)]);
+    summary(note, settings, summarise) {
+      // What the summary depends on besides the config: the note's source (path, Markdown), front matter, the parser.
+      const key = hashOf([sourceHash(note), JSON.stringify(note.frontMatter), settings]);
       keys.set(note.filePath, key);
       const old = oldSummaries?.[note.filePath];
       const { body: _body, ...located } = note;

@@ -18,6 +18,7 @@ import type { Note, NoteContent, NoteSummary, ParsedNote } from '../notes/note.j
 import {
   createNoteParser,
   type NoteParser,
+  parserSettings,
   renderNoteContent,
   renderNotesWhile,
   summariseNote,
@@ -81,8 +82,11 @@ export async function loadOutline(context: BuildContext, options: OutlineOptions
   const extraRoutes = new Set([...builtInPages, ...extensions.pages].map((page) => page.route as string));
   const parser = await createParser(context, notes, scanned.staticCopies, extraRoutes);
   const { cache } = options;
+  const settings = parserSettings(parser);
   const summaries = timeStage(context, 'summarise', () =>
-    cache ? notes.map((note) => cache.summary(note, () => summariseNote(note, parser))) : summariseNotes(notes, parser),
+    cache
+      ? notes.map((note) => cache.summary(note, settings, () => summariseNote(note, parser)))
+      : summariseNotes(notes, parser),
   );
   const links = timeStage(context, 'backlinks', () => collectBacklinks(context, notes, summaries, parser));
   // Before the page models and sidebars are made: they are not held together with every note's Markdown.
@@ -325,15 +329,16 @@ export async function buildSite(context: BuildContext, options: BuildOptions): P
 
 /**
  * The last build's notes and pages (buildCache.ts), or, with --no-cache, none: everything is rendered, and the cache
- * written again. When some note embeds another (Obsidian's `![[Note]]`), every note hangs on every note's source: an
- * embedded note is shown rendered, with links the embedding note's own do not record.
+ * written again. Every note hangs on the parser's settings (one note's wikilink turns Obsidian's syntax on for all).
+ * When some note embeds another (`![[Note]]`), every note hangs on every note's source: an embedded note is shown
+ * rendered, with links the embedding note's own do not record.
  */
 function openCache(context: BuildContext, outline: SiteOutline, options: BuildOptions): BuildCache {
   const { obsidian } = outline.parser;
   const embeds = obsidian !== undefined && outline.notes.some((note) => obsidian.transcludedSource(note.sourcePath));
   return openBuildCache(context, {
     fresh: options.noCache === true,
-    noteInputs: embeds ? [hashNoteSources(outline.notes)] : [],
+    noteInputs: [parserSettings(outline.parser), ...(embeds ? [hashNoteSources(outline.notes)] : [])],
     reusePages: usesEngineRenderer(outline.extensions),
   });
 }
