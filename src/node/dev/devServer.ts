@@ -59,7 +59,13 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     log,
     ...(options.docsDir !== undefined && { docsDir: options.docsDir }),
   });
-  const [clientScript] = await Promise.all([bundleDevClient(), session.start()]);
+  let watcher: Watcher | undefined;
+  let pending = new Set<string>();
+  let serving = false;
+  let running = false;
+  // The watcher scans the folders while the first build reads them: a change from its first scan on is seen.
+  const startWatching = () => (watcher ??= watchPaths(session.watchTargets(), onChange));
+  const [clientScript] = await Promise.all([bundleDevClient(), session.start(startWatching)]);
   const sessionId = randomUUID();
   const events = createLiveEvents(() => ({
     type: 'hello',
@@ -79,17 +85,17 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     handleRequest: (req, res) => events.handle(req, res) || serveScript(req.url, res, clientScript),
   });
   options.onServing?.();
-  let watcher: Watcher = watchPaths(session.watchTargets(), onChange);
+  startWatching(); // a config that failed to load: its file alone
   // An edit made before the watcher's first scan is done would be missed: the address is told once it is.
-  await Promise.race([watcher.ready, new Promise((resolve) => setTimeout(resolve, WATCHER_READY_MS).unref())]);
+  await Promise.race([watcher!.ready, new Promise((resolve) => setTimeout(resolve, WATCHER_READY_MS).unref())]);
   const startupSeconds = (performance.now() - started) / 1000;
   let watched = JSON.stringify(session.watchTargets());
-  let pending = new Set<string>();
-  let running = false;
+  serving = true;
+  if (pending.size > 0) void drain(); // changed while the first build ran
 
   function onChange(paths: Set<string>): void {
     for (const filePath of paths) pending.add(filePath);
-    if (!running) void drain();
+    if (serving && !running) void drain();
   }
 
   // One batch at a time; changes made during a rebuild are handled together right after it.
@@ -113,7 +119,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   function rewatchIfMoved(): void {
     const targets = session.watchTargets();
     if (JSON.stringify(targets) === watched) return;
-    watcher.close();
+    watcher?.close();
     watcher = watchPaths(targets, onChange);
     watched = JSON.stringify(targets);
   }
@@ -134,7 +140,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     url: server.url,
     startupSeconds,
     async close() {
-      watcher.close();
+      watcher?.close();
       events.close();
       if (session.site) session.site.cancelled = true;
       await server.close();

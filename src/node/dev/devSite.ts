@@ -75,6 +75,8 @@ export interface BuildDevSiteOptions {
   readonly docsDir?: string;
   /** The session's notes as last rendered: a rebuild renders only those it changes. */
   readonly noteCache?: NoteContentCache;
+  /** Told the build's folders before it reads them (the session watches them from then on). */
+  readonly onContext?: (context: BuildContext) => void;
 }
 
 /** Runs the build pipeline in development mode; pages render in the background (or on request). */
@@ -88,6 +90,7 @@ export async function buildDevSite(options: BuildDevSiteOptions): Promise<DevSit
     mode: 'development',
     ...(options.docsDir !== undefined && { docsDir: options.docsDir }),
   });
+  options.onContext?.(context);
   const site = await loadSite(context, options.noteCache ? { noteCache: options.noteCache } : {});
   // The bundle loadSite made: it holds the site's theme overrides and custom pages, as the pages expect.
   const { client } = site;

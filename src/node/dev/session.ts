@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { DevMessage, DevProblem } from '../../shared/devProtocol.js';
 import { asRoute } from '../../shared/paths.js';
-import { extensionDirs } from '../context.js';
+import { type BuildContext, extensionDirs } from '../context.js';
 import { createNoteContentCache } from '../pipeline/noteCache.js';
 import { loadSiteConfig, type SiteConfigSource } from '../config/findConfig.js';
 import { ConfigError, loadConfig } from '../config/loadConfig.js';
@@ -34,8 +34,11 @@ export interface DevSession {
   readonly version: number;
   /** Errors for the overlay (warnings go to the terminal only). */
   problems(): DevProblem[];
-  /** The first build; resolves false when it failed (the server still starts and shows why). */
-  start(): Promise<boolean>;
+  /**
+   * The first build; resolves false when it failed (the server still starts and shows why). `onWatchable` is called
+   * once watchTargets() names the build's folders, before the build reads them.
+   */
+  start(onWatchable?: () => void): Promise<boolean>;
   /** Applies a batch of changed paths; resolves with the message for open tabs, if any. */
   applyChanges(paths: ReadonlySet<string>): Promise<DevMessage | undefined>;
   watchTargets(): WatchTarget[];
@@ -53,6 +56,9 @@ export function createDevSession(options: DevSessionOptions): DevSession {
   const display = (file: string) => path.relative(process.cwd(), file) || file;
   let config: SiteConfig | undefined;
   let site: DevSite | undefined;
+  /** The folders of the newest build's context (its config's): what is watched. */
+  let folders: Pick<BuildContext, 'docsDir' | 'staticDir' | 'siteDir'> | undefined;
+  let onWatchable: (() => void) | undefined;
   let fatal: DevProblem | undefined;
   /** Notes whose update threw (the page keeps its last good version); cleared when they update or on a rebuild. */
   const noteFailures = new Map<string, DevProblem>();
@@ -74,6 +80,11 @@ export function createDevSession(options: DevSessionOptions): DevSession {
         configPath: options.configPath,
         noteCache,
         ...(options.docsDir !== undefined && { docsDir: options.docsDir }),
+        onContext: (context) => {
+          folders = context;
+          onWatchable?.();
+          onWatchable = undefined;
+        },
       });
       if (site) site.cancelled = true;
       site = next;
@@ -173,7 +184,8 @@ export function createDevSession(options: DevSessionOptions): DevSession {
       return version;
     },
     problems,
-    async start() {
+    async start(whenWatchable) {
+      onWatchable = whenWatchable;
       const ok = await fullBuild(true);
       reportProblems(report, {
         diagnostics: site?.diagnostics ?? [],
@@ -199,16 +211,16 @@ export function createDevSession(options: DevSessionOptions): DevSession {
       return message;
     },
     watchTargets() {
-      if (!site) return [{ path: configFile, kind: 'file' }];
+      if (!folders) return [{ path: configFile, kind: 'file' }];
       // Folders are watched through their parents: one created, deleted or replaced later is seen too.
-      const folders = [site.context.staticDir, ...extensionDirs(site.context.siteDir)].map((folder) => ({
+      const others = [folders.staticDir, ...extensionDirs(folders.siteDir)].map((folder) => ({
         path: folder,
         kind: 'folder' as const,
       }));
       return [
         { path: configFile, kind: 'file' },
-        { path: site.context.docsDir, kind: 'folder', skipName: isSkippedName },
-        ...folders,
+        { path: folders.docsDir, kind: 'folder', skipName: isSkippedName },
+        ...others,
       ];
     },
   };
