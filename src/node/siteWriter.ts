@@ -201,9 +201,17 @@ function writePieces(file: string, buffers: readonly Uint8Array[]): void {
   }
 }
 
-/** One writev, and more while it wrote less than asked (a signal, a full disk), from where it stopped. */
-export function writeAll(fd: number, buffers: readonly Uint8Array[]): void {
-  for (let rest = buffers; rest.length > 0;) rest = skipBytes(rest, fs.writevSync(fd, rest));
+/**
+ * One writev, and more while it wrote less than asked (a signal, a full disk), from where it stopped; at the file's
+ * offset, or from `position` when given.
+ */
+export function writeAll(fd: number, buffers: readonly Uint8Array[], position?: number): void {
+  let at = position;
+  for (let rest = buffers; rest.length > 0;) {
+    const written = fs.writevSync(fd, rest, at);
+    if (at !== undefined) at += written;
+    rest = skipBytes(rest, written);
+  }
 }
 
 function skipBytes(buffers: readonly Uint8Array[], count: number): Uint8Array[] {

@@ -9,6 +9,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { writeAll } from '../siteWriter.js';
 
 /** Where a note's entry and HTML lie in the data file, and a checksum of each (see checkOf). */
 export type StoredNote = readonly [
@@ -204,7 +205,7 @@ export function createNoteCacheWriter(
     return fd;
   };
   const flush = () => {
-    if (pending.length > 0) writeAllAt(open(), pending, pendingStart);
+    if (pending.length > 0) writeAll(open(), pending, pendingStart);
     pending = [];
     pendingStart = end;
   };
@@ -293,12 +294,12 @@ function compactInto(dataFile: string, notes: IndexEntries, from: NoteCacheLines
       notes.set(filePath, [at, entryLength, htmlLength, entryCheck, htmlCheck]);
       at += entryLength + htmlLength;
       if (at - batchStart >= WRITE_BATCH_BYTES) {
-        writeAllAt(fd, batch, batchStart);
+        writeAll(fd, batch, batchStart);
         batch = [];
         batchStart = at;
       }
     }
-    writeAllAt(fd, batch, batchStart);
+    writeAll(fd, batch, batchStart);
     return { dataFile, size: at };
   } finally {
     fs.closeSync(fd);
@@ -331,28 +332,4 @@ function removeStale(file: string, dataFile: string): void {
       (name.startsWith(data) && name.endsWith('.data') && name !== path.basename(dataFile));
     if (stale) fs.rmSync(path.join(dir, name), { force: true });
   }
-}
-
-/** pwritev until every byte is written (a short write is possible: a signal, a full disk), from where it stopped. */
-function writeAllAt(fd: number, buffers: readonly Uint8Array[], position: number): void {
-  let rest = buffers;
-  let at = position;
-  while (rest.length > 0) {
-    const count = fs.writevSync(fd, rest, at);
-    at += count;
-    rest = skipBytes(rest, count);
-  }
-}
-
-function skipBytes(buffers: readonly Uint8Array[], count: number): Uint8Array[] {
-  const rest: Uint8Array[] = [];
-  let skip = count;
-  for (const buffer of buffers) {
-    if (skip >= buffer.byteLength) skip -= buffer.byteLength;
-    else {
-      rest.push(skip > 0 ? buffer.subarray(skip) : buffer);
-      skip = 0;
-    }
-  }
-  return rest;
 }
