@@ -18,6 +18,8 @@ export interface ScanResult {
   readonly notes: readonly ScannedNote[];
   /** `_category_` metadata by docs-relative folder ('.' for the root). */
   readonly categories: ReadonlyMap<string, CategoryMetadata>;
+  /** The docs-relative paths of the other files (not hidden): a note's link may lead to one. */
+  readonly otherFiles: readonly string[];
 }
 
 export interface ScanOptions {
@@ -39,6 +41,7 @@ export function scanNotes(options: ScanOptions): ScanResult {
   const isNotePath = noteMatcher(options.include ?? defaultDocsInclude, options.exclude ?? defaultDocsExclude);
   const notes: ScannedNote[] = [];
   const categories = new Map<string, CategoryMetadata>();
+  const otherFiles: string[] = [];
   const visited = new Set<string>();
   const realDocsDir = fs.realpathSync(options.docsDir);
   const walk = (dir: string, relDir: string): void => {
@@ -61,6 +64,7 @@ export function scanNotes(options: ScanOptions): ScanResult {
       if (!isCategory && isHiddenName(entry.name)) continue;
       const kind = entryKind(filePath, entry, options);
       const used = kind === 'dir' || (kind === 'file' && (isCategory || isNotePath(relPath)));
+      if (!used && kind === 'file') otherFiles.push(relPath);
       if (!used || (entry.isSymbolicLink() && !linksInside(filePath, realDocsDir, options))) continue;
       if (isCategory && kind === 'file') readCategory(filePath, relDir === '' ? '.' : relDir, categories, options);
       else if (kind === 'dir') walk(filePath, relPath);
@@ -71,7 +75,7 @@ export function scanNotes(options: ScanOptions): ScanResult {
     }
   };
   walk(options.docsDir, '');
-  return { notes, categories };
+  return { notes, categories, otherFiles };
 }
 
 /**

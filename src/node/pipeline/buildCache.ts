@@ -149,6 +149,7 @@ export function outlineCacheFiles(context: BuildContext, fresh: boolean): Outlin
   const warn = warnOnce();
   return {
     dir: cacheFolderOf(context.outDir),
+    key,
     fresh,
     read: (file) => readCacheFile(file, key, warn),
     write: (file, value) => writeCacheFile(file, key, value),

@@ -1,16 +1,24 @@
 /**
  * The outline stages' work on each note that outlives a `wiki build`, kept beside the build cache
- * (`.<name>.wiki/cache/summaries.json`): its summary (title, description), reused while the note's source, front
- * matter and the parser's settings are what they were (it is a pure function of them and the config, which the build
- * key covers). Read whole: a
- * few hundred bytes a note. The links a note's Markdown holds are not kept: writing them cost a full build of 100,000
- * notes ~4 s for ~50 ms saved on a corpus edit (bench/README.md), and where they lead is resolved every build anyway.
+ * (`.<name>.wiki/cache/`):
+ * - summaries.json: each note's summary (title, description), reused while the note's source, front matter and the
+ *   parser's settings are what they were (it is a pure function of them and the config, which the build key covers).
+ *   Read whole: a few hundred bytes a note.
+ * - links.json and its data file (noteCacheFile.ts): each note's links to other notes with their contexts (backlinks.ts),
+ *   reused while its source and title, and everything its links are resolved against (linkUniverse), are what they
+ *   were. Written by incremental builds only, appended to with the notes whose links were found again: writing every
+ *   note's made a full build of 100,000 notes ~4 s slower (bench/README.md).
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { hashOf } from '../hashOf.js';
 import type { Note, NoteSummary } from '../notes/note.js';
 import { noteSourceHash } from '../notes/noteBodies.js';
+import type { LinkMemo, NoteLinks } from '../resolve/backlinks.js';
+import { createNoteCacheWriter, type NoteCacheWriter, readNoteCache, type StoredNote } from './noteCacheFile.js';
+
+/** Bumped whenever what links.json holds changes shape. */
+const LINKS_FORMAT = 'wiki-links-cache/1';
 
 type CachedSummary = readonly [key: string, title: string, contentHasTitle: boolean, description: string];
 
@@ -22,13 +30,22 @@ export interface OutlineCache {
    * else made by `summarise`.
    */
   summary(note: Note, settings: string, summarise: () => NoteSummary): NoteSummary;
-  /** Keeps `summaries` (the outline's) for the next build; called once the build succeeded. */
+  /**
+   * Each note's links (`titles[i]` is `notes[i]`'s): the last build's while its source, title and `universe` are the
+   * same; those found again are kept for the next build when the last one left this cache (an incremental build).
+   */
+  linkMemo(notes: readonly Note[], titles: readonly string[], universe: string): LinkMemo;
+  /** Keeps `summaries` (the outline's) and the links found for the next build; called once the build succeeded. */
   save(summaries: readonly NoteSummary[]): void;
+  /** Drops what this build wrote (a failed build); nothing after save(). */
+  discard(): void;
 }
 
 export interface OutlineCacheFiles {
   /** The folder of the build cache. */
   readonly dir: string;
+  /** The build key (another engine, config or docs folder reads nothing back). */
+  readonly key: string;
   /** Reads nothing back (`--no-cache`), but writes the file again. */
   readonly fresh: boolean;
   /** The file's value, when it was written under this build's key (another engine, config or docs folder: none). */
@@ -40,12 +57,23 @@ export interface OutlineCacheFiles {
 export function openOutlineCache(files: OutlineCacheFiles): OutlineCache {
   const summariesFile = path.join(files.dir, 'summaries.json');
   const oldSummaries = files.fresh ? undefined : files.read<Record<string, CachedSummary>>(summariesFile);
+  const linksFile = path.join(files.dir, 'links.json');
+  const linksHeader = { format: LINKS_FORMAT, key: files.key };
+  const oldLinks = files.fresh ? undefined : readNoteCache(linksFile, linksHeader, files.warn);
+  // Only a build after one that left this cache writes links: a full build keeps its time.
+  const newLinks: NoteCacheWriter | undefined = oldSummaries && createNoteCacheWriter(linksFile, linksHeader, oldLinks);
+  const oldLinkCount = oldLinks?.size ?? 0; // taking an entry removes it
+  let linksFound = false;
   const sourceHashes = new Map<string, string>(); // by file
   const keys = new Map<string, string>(); // by file
   const sourceHash = (note: Note) => {
     let hash = sourceHashes.get(note.filePath);
     if (hash === undefined) sourceHashes.set(note.filePath, (hash = noteSourceHash(note)));
     return hash;
+  };
+  const discard = () => {
+    newLinks?.discard();
+    oldLinks?.close();
   };
   return {
     sourceHash,
@@ -59,8 +87,29 @@ export function openOutlineCache(files: OutlineCacheFiles): OutlineCache {
         ? { ...located, title: old[1], contentHasTitle: old[2], description: old[3] }
         : summarise();
     },
+    linkMemo(notes, titles, universe) {
+      const linkKeys: string[] = [];
+      const keyOf = (index: number) =>
+        (linkKeys[index] ??= hashOf([universe, sourceHash(notes[index]!), titles[index]!]));
+      return {
+        recall(index) {
+          const { filePath } = notes[index]!;
+          const taken = takeLinks(filePath);
+          if (taken?.[0] !== keyOf(index)) return undefined;
+          newLinks?.keep(filePath, taken[2]);
+          return taken[1];
+        },
+        record(index, links) {
+          linksFound = true;
+          newLinks?.add(notes[index]!.filePath, JSON.stringify([keyOf(index), links]), '');
+        },
+      };
+    },
     save(summaries) {
       try {
+        if (newLinks && (linksFound || newLinks.count !== oldLinkCount)) newLinks.commit();
+        else newLinks?.discard();
+        oldLinks?.close();
         // Made now, not as the notes were summarised: a build's peak is while its pages render.
         const record: Record<string, CachedSummary> = {};
         for (const { filePath, title, contentHasTitle, description } of summaries) {
@@ -70,8 +119,23 @@ export function openOutlineCache(files: OutlineCacheFiles): OutlineCache {
         fs.mkdirSync(files.dir, { recursive: true });
         files.write(summariesFile, record);
       } catch (error) {
+        discard();
         files.warn(`Could not write the outline cache in ${files.dir} (${(error as Error).message}).`);
       }
     },
+    discard,
   };
+
+  /** The last build's entry of a note's links: its key, its links, where it lies; none when absent or damaged. */
+  function takeLinks(filePath: string): [string, NoteLinks, StoredNote] | undefined {
+    try {
+      const taken = oldLinks?.take(filePath);
+      if (!taken) return undefined;
+      const [key, links] = JSON.parse(taken.entry.toString('utf8')) as [string, NoteLinks];
+      return [key, links, taken.stored];
+    } catch (error) {
+      files.warn(`Ignored the outline cache's links of ${filePath}: ${(error as Error).message}.`);
+      return undefined;
+    }
+  }
 }

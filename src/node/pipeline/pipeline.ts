@@ -12,6 +12,7 @@ import fs from 'node:fs';
 import type { Route, SourcePath } from '../../shared/paths.js';
 import type { CustomPageModel, SidebarItem, SpecialPageModel, ThemeSettings } from '../../shared/types.js';
 import { type BuildContext, extensionDirs, timeStage, timeStageAsync } from '../context.js';
+import { hashOf } from '../hashOf.js';
 import { loadHtmlSanitizer } from '../markdown/rawHtml.js';
 import type { CategoryMetadata } from '../notes/category.js';
 import type { Note, NoteContent, NoteSummary, ParsedNote } from '../notes/note.js';
@@ -29,7 +30,13 @@ import { scanNotes, type ScannedNote } from '../notes/scan.js';
 import { releaseBodies } from '../notes/noteBodies.js';
 import { type PageRenderer, type SiteExtensions, usesEngineRenderer } from '../render/loadRenderer.js';
 import type { SiteConfig } from '../config/schema.js';
-import { type BacklinkOptions, collectSiteLinks, noteOfWikilink, type SiteLinks } from '../resolve/backlinks.js';
+import {
+  type BacklinkOptions,
+  collectSiteLinks,
+  type LinkMemo,
+  noteOfWikilink,
+  type SiteLinks,
+} from '../resolve/backlinks.js';
 import { buildCustomPageModels, scanCustomPages } from '../resolve/customPages.js';
 import { buildGraphFile } from '../resolve/graph.js';
 import { buildSpecialPageModels, withNoteContent } from '../resolve/pageModels.js';
@@ -88,7 +95,15 @@ export async function loadOutline(context: BuildContext, options: OutlineOptions
       ? notes.map((note) => cache.summary(note, settings, () => summariseNote(note, parser)))
       : summariseNotes(notes, parser),
   );
-  const links = timeStage(context, 'backlinks', () => collectBacklinks(context, notes, summaries, parser));
+  // The last build's links of each note whose source, title and link targets are the same (`wiki build`).
+  const memo = () =>
+    cache?.linkMemo(
+      notes,
+      summaries.map((summary) => summary.title),
+      linkUniverse(notes, parser, { extraRoutes, staticCopies: scanned.staticCopies, docsFiles: scanned.otherFiles }),
+    );
+  const links = timeStage(context, 'backlinks', () => collectBacklinks(context, notes, summaries, parser, memo));
+
   // Before the page models and sidebars are made: they are not held together with every note's Markdown.
   if (options.releaseBodies)
     releaseBodies(notes, (note) => isMdxNote(note, context.config.markdown.format), cache?.sourceHash);
@@ -141,10 +156,36 @@ export function collectBacklinks(
   notes: readonly Note[],
   summaries: readonly NoteSummary[],
   parser: NoteParser,
+  memo?: () => LinkMemo | undefined,
 ): SiteLinks {
   if (!context.config.backlinks && !context.config.graph) return { backlinks: new Map(), edges: [] };
   const sources = notes.map((note, index) => ({ ...note, title: summaries[index]!.title }));
-  return collectSiteLinks(sources, backlinkOptions(context.config, parser));
+  return collectSiteLinks(sources, backlinkOptions(context.config, parser), memo?.());
+}
+
+/**
+ * A digest of what the backlinks stage resolves a note's links against: every note's path, route and aliases, in
+ * order (a link's target is kept as an index into them), the other routes, the static files, the docs folder's other
+ * files (a file shadows a route of the same path), the parser's settings (the config and docs folder are in the build
+ * key). A note's links found in an earlier build with the same digest, from the same source, lead to the same notes
+ * (outlineCache.ts).
+ */
+function linkUniverse(
+  notes: readonly Note[],
+  parser: NoteParser,
+  others: {
+    extraRoutes: ReadonlySet<string>;
+    staticCopies: ReadonlyMap<string, string>;
+    docsFiles: readonly string[];
+  },
+): string {
+  return hashOf([
+    JSON.stringify(notes.map((note) => [note.sourcePath, note.route, note.frontMatter.aliases ?? null])),
+    JSON.stringify([...others.extraRoutes].sort()),
+    JSON.stringify([...others.staticCopies.values()].sort()),
+    JSON.stringify(others.docsFiles),
+    parserSettings(parser),
+  ]);
 }
 
 /** Links are found and resolved as the renderer resolves them (`wiki dev` rescans an edited note with the same). */
@@ -168,6 +209,8 @@ function withoutTakenRoutes(pages: readonly SpecialPageModel[], notes: readonly 
 export function scanSite(context: BuildContext): {
   notes: ScannedNote[];
   categories: ReadonlyMap<string, CategoryMetadata>;
+  /** The docs folder's other files (docs-relative). */
+  otherFiles: readonly string[];
   staticCopies: ReadonlyMap<string, string>;
 } {
   if (!fs.existsSync(context.docsDir) || !fs.statSync(context.docsDir).isDirectory()) {
@@ -175,7 +218,7 @@ export function scanSite(context: BuildContext): {
       `Docs folder not found: ${context.displayPath(context.docsDir)}\n    Create it, or point to your notes with --docs DIR (or docsDir in the config).`,
     );
   }
-  const { notes, categories } = scanNotes({
+  const { notes, categories, otherFiles } = scanNotes({
     docsDir: context.docsDir,
     diagnostics: context.diagnostics,
     displayPath: context.displayPath,
@@ -191,7 +234,7 @@ export function scanSite(context: BuildContext): {
       hint: 'Copy what it points to into the static folder, or remove the link.',
     }),
   );
-  return { notes: [...notes], categories, staticCopies };
+  return { notes: [...notes], categories, otherFiles, staticCopies };
 }
 
 /** Stage 2, resolve routes: each note's id, route and draft status; clashes (with each other or the engine's pages) reported. */
@@ -322,6 +365,7 @@ export async function buildSite(context: BuildContext, options: BuildOptions): P
     return { notes: outline.notes.length, routes: routes(specialPages) };
   } finally {
     cache?.discard(); // a no-op once saved
+    outlineCache.discard();
     await searchBoot.cancel(); // a no-op once the index is written; else the build stopped before its worker was used
     await poolBoot.stop();
   }

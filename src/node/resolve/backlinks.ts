@@ -42,10 +42,29 @@ export interface SiteLinks {
 }
 
 /**
+ * A note's links to other notes: the index of the note each leads to and its context, the first link to each, in
+ * order (indices into the notes collectSiteLinks was given).
+ */
+export type NoteLinks = readonly (readonly [to: number, context: string])[];
+
+/**
+ * The last build's links of a note, when they are still what scanning it would find (`wiki build`'s outline cache);
+ * told the links found when they are not.
+ */
+export interface LinkMemo {
+  recall(index: number): NoteLinks | undefined;
+  record(index: number, links: NoteLinks): void;
+}
+
+/**
  * Scans every note's links: a note linking another (however often, with or without `#anchor`) is one backlink, with
  * the context of its first link; each note's backlinks are in title order.
  */
-export function collectSiteLinks(notes: readonly BacklinkSource[], options: BacklinkOptions): SiteLinks {
+export function collectSiteLinks(
+  notes: readonly BacklinkSource[],
+  options: BacklinkOptions,
+  memo?: LinkMemo,
+): SiteLinks {
   const indexOfRoute = new Map<string, number>();
   const indexOfSource = new Map<string, number>();
   notes.forEach((note, index) => {
@@ -54,7 +73,8 @@ export function collectSiteLinks(notes: readonly BacklinkSource[], options: Back
   });
   const backlinks = new Map<Route, Backlink[]>();
   const edges: [number, number][] = [];
-  notes.forEach((note, from) => {
+  const find = (note: BacklinkSource, from: number): NoteLinks => {
+    const found: [number, string][] = [];
     const linked = new Set<number>();
     for (const link of scanMarkdownLinks(note.body, options.md)) {
       const to = link.wikilink
@@ -62,9 +82,16 @@ export function collectSiteLinks(notes: readonly BacklinkSource[], options: Back
         : resolveTarget(link.target, note.sourcePath, options, indexOfRoute);
       if (to === undefined || to === from || linked.has(to)) continue;
       linked.add(to);
+      found.push([to, extractLinkContext(note.body, link.start, link.end)]);
+    }
+    memo?.record(from, found);
+    return found;
+  };
+  notes.forEach((note, from) => {
+    const links = memo?.recall(from) ?? find(note, from);
+    for (const [to, context] of links) {
       edges.push([from, to]);
       const target = notes[to]!.route;
-      const context = extractLinkContext(note.body, link.start, link.end);
       const list = backlinks.get(target) ?? [];
       list.push({ title: shortenTitle(note.title), href: note.route, context });
       backlinks.set(target, list);
