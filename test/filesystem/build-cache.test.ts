@@ -1,7 +1,8 @@
 /**
  * The notes part of `wiki build`'s cache (src/node/pipeline/buildCache.ts), on a real site folder: a note is reused,
  * not parsed again, while its source and every link it holds resolve as before; wikilinks included, which are
- * checked by Obsidian's rules (a wikilink's target is `[[Note]]`, no path the Markdown link resolver knows).
+ * checked by Obsidian's rules (a wikilink's target is `[[Note]]`, no path the Markdown link resolver knows); links to
+ * files are checked again even when every route is the same (a file's published name holds a hash of its contents).
  */
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
@@ -11,7 +12,7 @@ import { validateConfig } from '../../src/node/config/loadConfig.js';
 import { createBuildContext } from '../../src/node/context.js';
 import type { NoteContent } from '../../src/node/notes/note.js';
 import { openBuildCache } from '../../src/node/pipeline/buildCache.js';
-import { loadOutline } from '../../src/node/pipeline/pipeline.js';
+import { loadOutline, renderedLinkUniverse } from '../../src/node/pipeline/pipeline.js';
 import { makeDocsSite } from '../helpers/docsSite.js';
 
 const makeSite = (notes: Record<string, string>) => makeDocsSite('wiki-build-cache-', notes);
@@ -31,7 +32,11 @@ async function renderThroughCache(site: string): Promise<{ parsed: number; conte
     parsed++;
     return parse(source, env);
   };
-  const cache = openBuildCache(context, { noteInputs: [], reusePages: true });
+  const cache = openBuildCache(context, {
+    noteInputs: [],
+    reusePages: true,
+    linkUniverse: renderedLinkUniverse(outline),
+  });
   const contents = new Map(
     outline.notes.map((note) => {
       const content = cache.renderNote(note, outline.parser);
@@ -65,5 +70,20 @@ describe('build cache: notes', () => {
     const third = await renderThroughCache(site);
     assert.ok(third.parsed >= 1, 'a note whose wikilink now leads elsewhere is parsed again');
     assert.doesNotMatch(third.contents.get('a.md')!.html, /href="\/b#part"/);
+  });
+
+  it('renders a note again when a file it links to changes, though no route or file name did', async () => {
+    const site = makeSite({ 'a.md': '# A\n\nSee [the data](data.csv) and [b](b.md).\n', 'b.md': '# B\n' });
+    fs.writeFileSync(path.join(site, 'docs/data.csv'), 'one\n');
+    const hrefOfData = (contents: Map<string, NoteContent>) =>
+      /href="([^"]*data[^"]*)"/.exec(contents.get('a.md')!.html)?.[1];
+    const first = await renderThroughCache(site);
+    assert.match(hrefOfData(first.contents) ?? '', /^\/assets\/files\/data-\w+\.csv$/);
+    assert.equal((await renderThroughCache(site)).parsed, 0, 'nothing parsed again when nothing changed');
+
+    fs.writeFileSync(path.join(site, 'docs/data.csv'), 'two\n'); // its published name holds a hash of its contents
+    const third = await renderThroughCache(site);
+    assert.ok(third.parsed >= 1, 'the note linking to it is parsed again');
+    assert.notEqual(hrefOfData(third.contents), hrefOfData(first.contents));
   });
 });

@@ -141,6 +141,11 @@ export interface BuildCacheOptions {
   readonly reusePages: boolean;
   /** Reads nothing back (`--no-cache`): a full build, which then leaves its own cache. */
   readonly fresh?: boolean;
+  /**
+   * A digest of what the notes' links are resolved against (pipeline.ts's linkUniverse): while it is the last build's,
+   * a cached note's links to notes and routes resolve as they did, and only those to files are resolved again.
+   */
+  readonly linkUniverse: string;
 }
 
 /** Where the outline cache of the build writing `context.outDir` is, under the same key (outlineCache.ts). */
@@ -170,7 +175,13 @@ export function openBuildCache(context: BuildContext, options: BuildCacheOptions
   const oldNotes = options.fresh ? undefined : readNoteCache(notesFile, { format: CACHE_FORMAT, key: notesKey }, warn);
   const oldCount = oldNotes?.size ?? 0;
   // Notes rendered again are appended to the last build's data file; the others stay where they are.
-  const newNotes = createNoteCacheWriter(notesFile, { format: CACHE_FORMAT, key: notesKey }, oldNotes);
+  const newNotes = createNoteCacheWriter(
+    notesFile,
+    { format: CACHE_FORMAT, key: notesKey, meta: options.linkUniverse },
+    oldNotes,
+  );
+  // Every cached note's links were resolved against the last build's universe (checked then, or rendered then).
+  const sameUniverse = oldNotes?.meta === options.linkUniverse;
   const validated = new Map<string, OldNote>(); // parsed by reuseSearch's check, until the note is rendered
   const oldPages = options.reusePages ? (read<Record<string, CachedPage>>('pages.json', key) ?? {}) : {};
   const pages = new Map<string, { hash: string; relPaths: readonly string[] }>();
@@ -223,7 +234,7 @@ export function openBuildCache(context: BuildContext, options: BuildCacheOptions
   const isValid = (note: Note, parser: NoteParser, hash: string) => {
     const old = takeOld(note.filePath);
     if (old) validated.set(note.filePath, old);
-    return old?.entry.hash === hash && linksResolveAsBefore(old.entry.content.links, note, parser);
+    return old?.entry.hash === hash && linksResolveAsBefore(old.entry.content.links, note, parser, sameUniverse);
   };
   let searchKey: string | undefined;
   const searchNotes: string[] = []; // each note's part of the index, as searchNoteUnchanged recorded it
@@ -242,7 +253,7 @@ export function openBuildCache(context: BuildContext, options: BuildCacheOptions
       const hash = sourceHashes.get(note.filePath) ?? noteSourceHash(note);
       const old = takeOld(note.filePath);
       validated.delete(note.filePath);
-      if (old?.entry.hash === hash && linksResolveAsBefore(old.entry.content.links, note, parser)) {
+      if (old?.entry.hash === hash && linksResolveAsBefore(old.entry.content.links, note, parser, sameUniverse)) {
         newNotes.keep(note.filePath, old.stored); // where it is: neither read whole nor written again
         keyContent(note, old.stored);
         cachedHtml.set(note.id, { stored: old.stored, note, parser, entry: old.entry });
@@ -345,10 +356,19 @@ export function hashNoteSources(notes: readonly Note[]): string {
   return hashOf(notes.map(noteSourceHash));
 }
 
-/** Every link the note had resolves to what it was rendered with (by this build's resolver, or wikilink index). */
-function linksResolveAsBefore(links: readonly StoredLink[], note: Note, parser: NoteParser): boolean {
+/**
+ * Every link the note had resolves to what it was rendered with (by this build's resolver, or wikilink index). In the
+ * same universe, only links to files (whose contents name them) and broken links are resolved again.
+ */
+function linksResolveAsBefore(
+  links: readonly StoredLink[],
+  note: Note,
+  parser: NoteParser,
+  sameUniverse: boolean,
+): boolean {
   const { sourcePath } = note;
   return links.every(([target, , resolved]) => {
+    if (sameUniverse && resolved?.asset === undefined && resolved?.broken === undefined) return true;
     const now =
       target.startsWith('[[') || target.startsWith('![[')
         ? resolveRecordedWikilink(target, { resolveLink: parser.resolveLink, sourcePath, obsidian: parser.obsidian })

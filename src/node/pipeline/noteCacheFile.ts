@@ -34,6 +34,8 @@ export interface NoteCacheLines {
   readHtml(stored: StoredNote): Buffer;
   /** Closes the data file; again, does nothing. */
   close(): void;
+  /** The header's `meta`, as the writer gave it. */
+  readonly meta: string | undefined;
   /** The data file, which this build's writer appends to (createNoteCacheWriter), and how much of it the entries span. */
   readonly dataFile: string;
   readonly dataSize: number;
@@ -44,6 +46,8 @@ export interface NoteCacheLines {
 interface Header {
   readonly format: string;
   readonly key: string;
+  /** What the writer says holds for every entry (the build cache: what the notes' links were resolved against). */
+  readonly meta?: string;
   /** The data file's name, in the index's folder. */
   readonly data: string;
   /** How many bytes of the data file the entries span (a failed build may have written past them). */
@@ -141,6 +145,7 @@ function openedCache(fd: number, entries: IndexEntries, header: Header, dataFile
       closed = true;
       fs.closeSync(fd);
     },
+    meta: typeof header.meta === 'string' ? header.meta : undefined,
     dataFile,
     dataSize: header.size,
     readRange: (start, length) => {
@@ -182,7 +187,7 @@ export interface NoteCacheWriter {
  */
 export function createNoteCacheWriter(
   file: string,
-  header: { format: string; key: string },
+  header: { format: string; key: string; meta?: string },
   base?: NoteCacheLines,
 ): NoteCacheWriter {
   const appendTo = base;
@@ -309,7 +314,7 @@ function compactInto(dataFile: string, notes: IndexEntries, from: NoteCacheLines
 /** The index, written whole beside it and renamed over it: the commit point of a build's notes. */
 function writeIndex(
   file: string,
-  header: { format: string; key: string },
+  header: { format: string; key: string; meta?: string },
   data: string,
   size: number,
   notes: IndexEntries,

@@ -133,6 +133,7 @@ export async function loadOutline(context: BuildContext, options: OutlineOptions
     parser,
     bundles,
     staticCopies: scanned.staticCopies,
+    docsFiles: scanned.otherFiles,
     draftIds,
     categories: scanned.categories,
     sidebarsConfig,
@@ -382,8 +383,19 @@ function openCache(context: BuildContext, outline: SiteOutline, options: BuildOp
   const embeds = obsidian !== undefined && outline.notes.some((note) => obsidian.transcludedSource(note.sourcePath));
   return openBuildCache(context, {
     fresh: options.noCache === true,
+    linkUniverse: renderedLinkUniverse(outline),
     noteInputs: [parserSettings(outline.parser), ...(embeds ? [hashNoteSources(outline.notes)] : [])],
     reusePages: usesEngineRenderer(outline.extensions),
+  });
+}
+
+/** What the notes' links are rendered against: linkUniverse once the generated pages' routes joined (loadOutline). */
+export function renderedLinkUniverse(outline: SiteOutline): string {
+  const routes = [...outline.builtInPages, ...outline.extensions.pages, ...outline.generatedPages];
+  return linkUniverse(outline.notes, outline.parser, {
+    extraRoutes: new Set(routes.map((page) => page.route as string)),
+    staticCopies: outline.staticCopies,
+    docsFiles: outline.docsFiles,
   });
 }
 

@@ -52,6 +52,8 @@ export interface SiteOutline {
   readonly bundles: Promise<SiteBundles>;
   /** The static/ folder's files: absolute source -> site-relative path. */
   readonly staticCopies: ReadonlyMap<string, string>;
+  /** The docs folder's files that are not notes (docs-relative): a link may lead to one. */
+  readonly docsFiles: readonly string[];
   readonly draftIds: ReadonlySet<string>;
   /** `_category_` metadata by docs-relative folder (`wiki dev` lays the sidebar out again from it). */
   readonly categories: ReadonlyMap<string, CategoryMetadata>;
