@@ -19,8 +19,12 @@ export interface SiteWriter {
   write(file: SiteFile): void;
   /** Copies a file as it is (absolute source) to a site-relative path. */
   copy(source: string, relPath: string): void;
-  /** Puts a file that is already written elsewhere (absolute source) at a site-relative path: a hard link, else a copy. */
-  link(source: string, relPath: string): void;
+  /**
+   * Puts a file that is already written elsewhere (absolute source) at a site-relative path: a hard link, else a copy.
+   * `sourceStat`: the source's, when the caller has it. True when the file there is the source's inode (linked, or the
+   * spare had it already), false when it is a copy.
+   */
+  link(source: string, relPath: string, sourceStat?: FileIdentity): boolean;
   /** With `prefilled`: the site-relative paths written so far (written, linked or kept as they were). */
   readonly written: ReadonlySet<string>;
 }
@@ -64,14 +68,19 @@ export function createSiteWriter(dir: string, options: SiteWriterOptions = {}): 
     if (prefilled || linked.delete(file)) removeEntry(file);
     return file;
   };
-  const link = (source: string, relPath: string) => {
-    if (prefilled && isSameFile(source, path.join(dir, relPath))) return void target(relPath); // the spare has it
+  const link = (source: string, relPath: string, sourceStat?: FileIdentity): boolean => {
+    if (prefilled && isSameFile(source, path.join(dir, relPath), sourceStat)) {
+      target(relPath); // the spare has it
+      return true;
+    }
     const file = fresh(relPath);
     linked.add(file);
     try {
       fs.linkSync(source, file);
+      return true;
     } catch {
       fs.copyFileSync(source, file, fs.constants.COPYFILE_FICLONE); // another file system, or no hard links
+      return false;
     }
   };
   return {
@@ -122,10 +131,13 @@ function removeEntry(file: string): void {
 }
 
 /** Whether both paths name the same file (one hard-linked from the other): the link is already in place. */
-function isSameFile(a: string, b: string): boolean {
+/** What tells one file from another on a machine. */
+export type FileIdentity = Pick<fs.Stats, 'ino' | 'dev'>;
+
+function isSameFile(a: string, b: string, aStat?: FileIdentity): boolean {
   const other = fs.lstatSync(b, { throwIfNoEntry: false });
   if (!other?.isFile()) return false;
-  const stat = fs.statSync(a, { throwIfNoEntry: false });
+  const stat = aStat ?? fs.statSync(a, { throwIfNoEntry: false });
   return stat !== undefined && stat.ino === other.ino && stat.dev === other.dev;
 }
 

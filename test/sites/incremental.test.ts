@@ -184,6 +184,11 @@ describe('incremental wiki build', () => {
     );
     assert.equal(inodeOf(site, `${untouched}.html`), before[1], 'a page the edit does not reach is reused');
     assert.ok(fs.readFileSync(path.join(site, 'build', `${edited}.html`), 'utf8').includes('Now about'));
+    // Again: what the last build recorded of a page it linked (not rendered) lets the next one link it too.
+    notes.set(`${edited}.md`, notes.get(`${edited}.md`)!.replace('Now about', 'Then about'));
+    writeNotes(site, notes);
+    await assertSameAsFullBuild(site);
+    assert.equal(inodeOf(site, `${untouched}.html`), before[1], 'a page reused twice in a row');
   });
 
   it('splices the search index after an edit, and makes it anew after a splice failed on files changed behind its back', async () => {

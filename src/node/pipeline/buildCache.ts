@@ -184,7 +184,8 @@ export function openBuildCache(context: BuildContext, options: BuildCacheOptions
   const sameUniverse = oldNotes?.meta === options.linkUniverse;
   const validated = new Map<string, OldNote>(); // parsed by reuseSearch's check, until the note is rendered
   const oldPages = options.reusePages ? (read<Record<string, CachedPage>>('pages.json', key) ?? {}) : {};
-  const pages = new Map<string, { hash: string; relPaths: readonly string[] }>();
+  /** Each page's files; with their stamps when they are the last build's files, linked (the same inodes). */
+  const pages = new Map<string, { hash: string; relPaths: readonly string[]; stamps?: readonly FileStamp[] }>();
   const oldSearch = options.reusePages ? read<CachedSearch>('search.json', key) : undefined;
   const settingsHashes = new WeakMap<DocPageSettings, string>();
   const sourceHashes = new Map<string, string>(); // by file: a note's Markdown is let go once it is rendered
@@ -273,11 +274,11 @@ export function openBuildCache(context: BuildContext, options: BuildCacheOptions
       const { contentHtml, ...rest } = page;
       const hash = hashOf([settingsHash, contentKeys.get(page.route) ?? `html:${contentHtml}`, JSON.stringify(rest)]);
       const relPaths = [htmlPathForRoute(page.route), pageDataPath(page.route)];
-      pages.set(page.route, { hash, relPaths });
       const cached = oldPages[page.route];
-      const reused = cached?.hash === hash && linkFiles(cached.files, context.outDir, writer);
-      if (reused) cachedHtml.delete(page.docId);
-      return reused;
+      const linked = cached?.hash === hash ? linkFiles(cached.files, context.outDir, writer) : 'no';
+      pages.set(page.route, { hash, relPaths, ...(linked === 'same' && { stamps: cached!.files }) });
+      if (linked !== 'no') cachedHtml.delete(page.docId);
+      return linked !== 'no';
     },
     withContent(page) {
       const html = htmlOf(page.docId);
@@ -299,7 +300,7 @@ export function openBuildCache(context: BuildContext, options: BuildCacheOptions
       const unchanged =
         oldSearch?.key === searchKey &&
         input.notes.every((note) => isValid(note, input.parser, sourceHashes.get(note.filePath)!));
-      if (unchanged && linkFiles(oldSearch.files, context.outDir, writer)) return (searchPlan = 'reuse');
+      if (unchanged && linkFiles(oldSearch.files, context.outDir, writer) !== 'no') return (searchPlan = 'reuse');
       const samePages =
         oldSearch?.notes !== undefined &&
         isDeepStrictEqual(
@@ -395,11 +396,21 @@ function decodeLink([target, line, resolved]: StoredLink): LinkRecord {
   return { target, line, resolved: resolved ?? { href: target, external: true } };
 }
 
-/** Hard-links (else copies) the page's files when each is still what the last build wrote. */
-function linkFiles(files: readonly FileStamp[], outDir: string, writer: SiteWriter): boolean {
-  if (!filesUnchanged(files, outDir)) return false;
-  for (const [relPath] of files) writer.link(path.join(outDir, relPath), relPath);
-  return true;
+/**
+ * Hard-links (else copies) the files when each is still what the last build wrote: 'same' when every one is then the
+ * same file (inode) as the last build's, 'copied' when some is a copy, 'no' when they changed (nothing linked).
+ */
+function linkFiles(files: readonly FileStamp[], outDir: string, writer: SiteWriter): 'same' | 'copied' | 'no' {
+  const stats = files.map(([relPath, size, mtimeMs]) => {
+    const stat = fs.statSync(path.join(outDir, relPath), { throwIfNoEntry: false });
+    return stat?.isFile() === true && stat.size === size && stat.mtimeMs === mtimeMs ? stat : undefined;
+  });
+  if (!stats.every((stat) => stat !== undefined)) return 'no';
+  let same = true;
+  files.forEach(([relPath], index) => {
+    same = writer.link(path.join(outDir, relPath), relPath, stats[index]) && same;
+  });
+  return same ? 'same' : 'copied';
 }
 
 /** Each file is still what the last build wrote (same size and modification time). */
@@ -412,11 +423,15 @@ function filesUnchanged(files: readonly FileStamp[], outDir: string): boolean {
 
 /** Each page's files as they are now in the output (a file missing there is left out, so never reused). */
 function stampPages(
-  pages: ReadonlyMap<string, { hash: string; relPaths: readonly string[] }>,
+  pages: ReadonlyMap<string, { hash: string; relPaths: readonly string[]; stamps?: readonly FileStamp[] }>,
   outDir: string,
 ): Record<string, CachedPage> {
   const stamped: Record<string, CachedPage> = {};
-  for (const [route, { hash, relPaths }] of pages) {
+  for (const [route, { hash, relPaths, stamps }] of pages) {
+    if (stamps) {
+      stamped[route] = { hash, files: stamps }; // linked: the last build's files, whose stamps were checked
+      continue;
+    }
     const files: FileStamp[] = [];
     for (const relPath of relPaths) {
       const stat = fs.statSync(path.join(outDir, relPath), { throwIfNoEntry: false });
