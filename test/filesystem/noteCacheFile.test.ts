@@ -120,6 +120,16 @@ describe('notes cache file', () => {
     }
   });
 
+  it('reads back a cache of no notes, and a discard after commit keeps it', () => {
+    const file = path.join(makeTempDir(), 'cache/notes.json');
+    const writer = createNoteCacheWriter(file, header);
+    writer.commit();
+    writer.discard();
+    const read = open(file);
+    assert.equal(read.size, 0);
+    read.close();
+  });
+
   it('is no cache under another key; a damaged index is ignored with a warning, a damaged part throws as read', () => {
     const dir = path.join(makeTempDir(), 'cache');
     const file = path.join(dir, 'notes.json');

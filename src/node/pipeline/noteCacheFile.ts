@@ -242,6 +242,7 @@ export function createNoteCacheWriter(
     commit() {
       try {
         if (broken) throw new Error('a write failed');
+        if (!appendTo) open(); // the index names its data file, even one no note was added to
         flush();
         const live = liveBytes(notes);
         const compact = appendTo !== undefined && end > 2 * live + COMPACT_SLACK_BYTES;
