@@ -5,8 +5,8 @@
  *   parser's settings are what they were (it is a pure function of them and the config, which the build key covers).
  *   Read whole: a few hundred bytes a note.
  * - links.json and its data file (noteCacheFile.ts): each note's links to other notes with their contexts (backlinks.ts),
- *   reused while its source and title, and everything its links are resolved against (linkUniverse), are what they
- *   were. Written by incremental builds only, appended to with the notes whose links were found again: writing every
+ *   reused while its source (path and Markdown) and everything its links are resolved against (linkUniverse) are what
+ *   they were. Written by incremental builds only, appended to with the notes whose links were found again: writing every
  *   note's made a full build of 100,000 notes ~4 s slower (bench/README.md).
  */
 import fs from 'node:fs';
@@ -31,10 +31,10 @@ export interface OutlineCache {
    */
   summary(note: Note, settings: string, summarise: () => NoteSummary): NoteSummary;
   /**
-   * Each note's links (`titles[i]` is `notes[i]`'s): the last build's while its source, title and `universe` are the
-   * same; those found again are kept for the next build when the last one left this cache (an incremental build).
+   * Each note's links: the last build's while its source and `universe` are the same; those found again are kept for
+   * the next build when the last one left this cache (an incremental build).
    */
-  linkMemo(notes: readonly Note[], titles: readonly string[], universe: string): LinkMemo;
+  linkMemo(notes: readonly Note[], universe: string): LinkMemo;
   /** Keeps `summaries` (the outline's) and the links found for the next build; called once the build succeeded. */
   save(summaries: readonly NoteSummary[]): void;
   /** Drops what this build wrote (a failed build); nothing after save(). */
@@ -87,10 +87,9 @@ export function openOutlineCache(files: OutlineCacheFiles): OutlineCache {
         ? { ...located, title: old[1], contentHasTitle: old[2], description: old[3] }
         : summarise();
     },
-    linkMemo(notes, titles, universe) {
+    linkMemo(notes, universe) {
       const linkKeys: string[] = [];
-      const keyOf = (index: number) =>
-        (linkKeys[index] ??= hashOf([universe, sourceHash(notes[index]!), titles[index]!]));
+      const keyOf = (index: number) => (linkKeys[index] ??= hashOf([universe, sourceHash(notes[index]!)]));
       return {
         recall(index) {
           const { filePath } = notes[index]!;

@@ -95,11 +95,10 @@ export async function loadOutline(context: BuildContext, options: OutlineOptions
       ? notes.map((note) => cache.summary(note, settings, () => summariseNote(note, parser)))
       : summariseNotes(notes, parser),
   );
-  // The last build's links of each note whose source, title and link targets are the same (`wiki build`).
+  // The last build's links of each note whose source and link targets are the same (`wiki build`).
   const memo = () =>
     cache?.linkMemo(
       notes,
-      summaries.map((summary) => summary.title),
       linkUniverse(notes, parser, { extraRoutes, staticCopies: scanned.staticCopies, docsFiles: scanned.otherFiles }),
     );
   const links = timeStage(context, 'backlinks', () => collectBacklinks(context, notes, summaries, parser, memo));
