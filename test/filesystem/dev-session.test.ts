@@ -1,6 +1,7 @@
 /**
- * The `wiki dev` session's first build (src/node/dev/session.ts): it names the folders to watch before it reads them,
- * so the server's watcher scans them while the build runs and a change made from then on is seen.
+ * The `wiki dev` session (src/node/dev/session.ts): its first build names the folders to watch before it reads them,
+ * so the server's watcher scans them while the build runs and a change made from then on is seen; an edit that turns
+ * Obsidian's syntax on or off renders every note again, as a build would.
  */
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
@@ -38,6 +39,40 @@ describe('the wiki dev session', () => {
       ['Edited'],
       'the build read the note after the folders were named',
     );
+    session.site!.cancelled = true;
+  });
+
+  it("renders every note again when an edit turns Obsidian's syntax on or off, as a build would", async () => {
+    const site = makeDocsSite('wiki-dev-session-', {
+      'lines.md': '# Lines\n\nfirst line\nsecond line\n',
+      'plain.md': '# Plain\n\nNo links.\n',
+      'other.md': '# Other\n\nNothing.\n',
+    });
+    const configPath = path.join(site, 'wiki.config.ts');
+    fs.writeFileSync(configPath, "export default { title: 'Session', url: 'https://session.example.com' };\n");
+    const logged: string[] = [];
+    const session = createDevSession({ configPath, log: (line) => logged.push(line) });
+    assert.ok(await session.start());
+    const linesHtml = () => session.site!.notes.find((note) => note.sourcePath === 'lines.md')!.html;
+    const edit = async (file: string, text: string) => {
+      writeDocsNote(site, file, text);
+      await session.applyChanges(new Set([path.join(site, 'docs', file)]));
+    };
+    assert.doesNotMatch(linesHtml(), /first line<br/);
+
+    const rebuilt = () => logged.filter((line) => /rebuilt/.test(line)).length;
+    await edit('plain.md', '# Plain\n\nSee [[lines]].\n'); // the first wikilink: on
+    assert.equal(session.site!.site.parser.obsidian?.enabled, true);
+    assert.match(linesHtml(), /first line<br/);
+    assert.equal(rebuilt(), 1, logged.join('\n'));
+    await edit('other.md', '# Other\n\nAlso [[plain]].\n'); // a second one: still on
+    await edit('plain.md', '# Plain\n\nNo links again.\n'); // other.md keeps it on
+    assert.match(linesHtml(), /first line<br/);
+    assert.equal(rebuilt(), 1, `neither edit rebuilt the site:\n${logged.join('\n')}`);
+    await edit('other.md', '# Other\n\nNothing again.\n'); // the last one gone: off
+    assert.equal(session.site!.site.parser.obsidian?.enabled, false);
+    assert.doesNotMatch(linesHtml(), /first line<br/);
+    assert.equal(rebuilt(), 2, logged.join('\n'));
     session.site!.cancelled = true;
   });
 

@@ -13,6 +13,7 @@ import { isMdxNote } from '../mdx/isMdxNote.js';
 import type { Note, NoteContent, ParsedNote } from '../notes/note.js';
 import { summariseNote } from '../notes/parseNotes.js';
 import { readNoteFile } from '../notes/scan.js';
+import { hasObsidianFolder, usesWikilinks } from '../resolve/wikilinks.js';
 import { checkLinks, toLinkCheckNote } from '../pipeline/checkLinks.js';
 import { parseNoteContent } from '../pipeline/noteStream.js';
 import { resolveRoutes } from '../pipeline/pipeline.js';
@@ -85,6 +86,8 @@ export function updateNote(devSite: DevSite, filePath: string): NoteUpdate {
   // An MDX note is rendered in one bundle with what it imports (renderMdxNotes): the full stages render it again.
   if (isMdxNote(doc, context.config.markdown.format)) return { kind: 'full', reason: 'an MDX note changed' };
   const { parser } = devSite.site;
+  if (turnsObsidianSyntax(devSite, doc))
+    return { kind: 'full', reason: "its first or last wikilink may turn Obsidian's syntax on or off ('auto')" };
   const oldTags = tagsOf(old, parser.obsidian?.inlineTags(old.sourcePath));
   rememberEdit(devSite, doc); // before rendering: the notes embedding it read it from there
   const parsed: ParsedNote = { ...summariseNote(doc, parser), ...parseNoteContent(noteContext, doc, parser) };
@@ -108,6 +111,25 @@ export function updateNote(devSite: DevSite, filePath: string): NoteUpdate {
   const { graphRoute } = devSite.theme;
   if (links.graph && graphRoute !== undefined) dependents.reload.push(graphRoute);
   return own.kind === 'full' ? own : { ...own, dependents };
+}
+
+/**
+ * With `markdown.obsidian: 'auto'`, Obsidian's syntax is on while some note has a wikilink naming a note or file (or a
+ * `.obsidian/` folder is there), and every note renders otherwise then: true when the edit turns it on or off, as
+ * `wiki build` would decide it (the site is built again). Else the notes with such wikilinks are kept up to date.
+ */
+function turnsObsidianSyntax(devSite: DevSite, doc: Note): boolean {
+  const { obsidian } = devSite.site.parser;
+  const { context } = devSite;
+  if (!obsidian || context.config.markdown.obsidian !== 'auto') return false;
+  const notes = obsidian.wikilinkNotes;
+  const hasOne = doc.body.includes('[[') && usesWikilinks([doc], obsidian.resolve);
+  if (hasOne === notes.has(doc.sourcePath)) return false;
+  const onAfter = hasOne || notes.size > 1 || hasObsidianFolder(context.docsDir);
+  if (onAfter !== obsidian.enabled) return true;
+  if (hasOne) notes.add(doc.sourcePath);
+  else notes.delete(doc.sourcePath);
+  return false;
 }
 
 /** A note's tags as written (front matter, then inline), to compare. */

@@ -118,6 +118,8 @@ export interface NoteParser {
 /** The wikilink index, with each note's inline tags found before rendering (the tag pages are laid out first). */
 export interface NoteParserObsidian extends ObsidianMarkdown {
   inlineTags(sourcePath: SourcePath): readonly string[] | undefined;
+  /** The notes with a wikilink naming a note or file (what turns 'auto' on); `wiki dev` keeps it up to date. */
+  readonly wikilinkNotes: Set<SourcePath>;
 }
 
 export function createNoteParser(

@@ -31,16 +31,18 @@ export interface ObsidianMarkdownOptions {
 }
 
 /** The build's Obsidian settings ('auto' decided) and wikilink index, with the inline tags of each note when on. */
-export function createObsidianMarkdown(
-  options: ObsidianMarkdownOptions,
-): ObsidianMarkdown & { inlineTags(sourcePath: SourcePath): readonly string[] | undefined } {
+export function createObsidianMarkdown(options: ObsidianMarkdownOptions): ObsidianMarkdown & {
+  inlineTags(sourcePath: SourcePath): readonly string[] | undefined;
+  /** The notes with a wikilink naming a note or file (what turns 'auto' on); `wiki dev` keeps it up to date. */
+  readonly wikilinkNotes: Set<SourcePath>;
+} {
   const lookup = createWikilinkLookup(options);
   const { config } = options; // the closures below keep this, not the options (they hold every note's Markdown)
   const linking = options.notes.filter((note) => note.body.includes('[['));
   const { markdown } = config;
   const setting = markdown.obsidian;
-  const enabled =
-    setting === true || (setting === 'auto' && (hasObsidianFolder(options.docsDir) || usesWikilinks(linking, lookup)));
+  const naming = new Set(linking.filter((note) => usesWikilinks([note], lookup)).map((note) => note.sourcePath));
+  const enabled = setting === true || (setting === 'auto' && (hasObsidianFolder(options.docsDir) || naming.size > 0));
   const transcluded = keepTranscludedSources(linking, options.notes, lookup);
   const tags = enabled ? collectInlineTags(options.notes) : new Map<SourcePath, readonly string[]>();
   return {
@@ -50,16 +52,17 @@ export function createObsidianMarkdown(
     transcludedSource: (sourcePath) => transcluded.get(sourcePath),
     tagRoute: (tag) => tagRoute(tag, config),
     inlineTags: (sourcePath) => tags.get(sourcePath),
+    wikilinkNotes: naming,
   };
 }
 
 /** An Obsidian vault has a `.obsidian/` settings folder, in the docs folder or the folder above it. */
-function hasObsidianFolder(docsDir: string): boolean {
+export function hasObsidianFolder(docsDir: string): boolean {
   return [docsDir, path.dirname(path.resolve(docsDir))].some((dir) => fs.existsSync(path.join(dir, '.obsidian')));
 }
 
 /** Whether some note's `[[name]]`, outside code, names a note or file of the site (prose like "[[link]]s" names none). */
-function usesWikilinks(notes: readonly WikilinkNote[], lookup: WikilinkLookup): boolean {
+export function usesWikilinks(notes: readonly WikilinkNote[], lookup: WikilinkLookup): boolean {
   return notes.some((note) =>
     [...withoutCode(note.body).matchAll(WIKILINK_PATTERN)].some((match) => {
       const { path: target } = parseWikilink(match[2]!);
