@@ -37,11 +37,11 @@ export async function runDev(args: readonly string[]): Promise<number> {
       port,
       host: values.host,
       ...(values.docs !== undefined && { docsDir: values.docs }),
-      // Once serving (start-up keeps V8's growth: it parses faster): a session lives for hours and rebuilds on every
-      // save, so its heap grows by a fifth between full collections instead of by V8's own factor (up to fourfold).
-      // Its peak stays near its size after start, for a few more collections (bench/README.md). Set before the
-      // watcher's first scan: that scan under V8's own factor left the heap ~140 MiB larger.
-      onServing: () => v8.setFlagsFromString('--heap-growing-percent=20'),
+      // A session lives for hours and rebuilds on every save, so its heap grows by a fifth between full collections
+      // instead of by V8's own factor (up to fourfold): its peak stays near its size after start. Set as the first
+      // build starts: the watcher scans beside it, and with the flag set only once serving, two runs in five ended
+      // 100-170 MiB larger (bench/README.md). The build parses a little slower so.
+      onStart: () => v8.setFlagsFromString('--heap-growing-percent=20'),
     });
   } catch (error) {
     const cause = (error as Error).cause as Error | undefined;

@@ -27,8 +27,8 @@ import { engineRoot } from '../engineRoot.js';
 
 export interface DevServerOptions {
   readonly configPath: string;
-  /** Called once the first build is done and the server listens, before the watcher's first scan is waited for. */
-  readonly onServing?: () => void;
+  /** Called once, as the first build starts reading the site (and the watcher scanning it beside the build). */
+  readonly onStart?: () => void;
   /** Where the config comes from (findSiteConfig); without it, configPath is read. */
   readonly source?: SiteConfigSource;
   readonly docsDir?: string;
@@ -64,7 +64,10 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   let serving = false;
   let running = false;
   // The watcher scans the folders while the first build reads them: a change from its first scan on is seen.
-  const startWatching = () => (watcher ??= watchPaths(session.watchTargets(), onChange));
+  const startWatching = () => {
+    if (!watcher) options.onStart?.();
+    return (watcher ??= watchPaths(session.watchTargets(), onChange));
+  };
   const [clientScript] = await Promise.all([bundleDevClient(), session.start(startWatching)]);
   const sessionId = randomUUID();
   const events = createLiveEvents(() => ({
@@ -84,7 +87,6 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     site: devServedSite(session),
     handleRequest: (req, res) => events.handle(req, res) || serveScript(req.url, res, clientScript),
   });
-  options.onServing?.();
   startWatching(); // a config that failed to load: its file alone
   // An edit made before the watcher's first scan is done would be missed: the address is told once it is.
   await Promise.race([watcher!.ready, new Promise((resolve) => setTimeout(resolve, WATCHER_READY_MS).unref())]);
