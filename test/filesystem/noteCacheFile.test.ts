@@ -30,9 +30,9 @@ function open(file: string, warnings: string[] = []): NoteCacheLines {
 /** Every note of the file, entry and HTML, as text. */
 function readAll(file: string): Map<string, readonly [string, string]> {
   const read = open(file);
-  const index = JSON.parse(fs.readFileSync(file, 'utf8').split('\n')[1]!) as [string][];
+  const index = JSON.parse(fs.readFileSync(file, 'utf8').split('\n')[1]!) as { notes: [string][] };
   const all = new Map<string, readonly [string, string]>();
-  for (const [filePath] of index) {
+  for (const [filePath] of index.notes) {
     const taken = read.take(filePath)!;
     all.set(filePath, [taken.entry.toString('utf8'), read.readHtml(taken.stored).toString('utf8')]);
   }

@@ -273,9 +273,12 @@ describe('incremental wiki build', () => {
     await build(site, 'build');
     const cacheDir = path.join(workFolderOf(path.join(site, 'build')), 'cache');
     // One letter of alpha/note-0.md's HTML changed, in place: its entry and the index stay as written.
-    const [head, body] = fs.readFileSync(path.join(cacheDir, 'notes.json'), 'utf8').split('\n');
-    const data = path.join(cacheDir, (JSON.parse(head!) as { data: string }).data);
-    const rows = JSON.parse(body!) as [string, number, number, number][];
+    const index = JSON.parse(fs.readFileSync(path.join(cacheDir, 'notes.json'), 'utf8').split('\n')[1]!) as {
+      data: string;
+      notes: [string, number, number, number][];
+    };
+    const data = path.join(cacheDir, index.data);
+    const rows = index.notes;
     const [, start, entryLength, htmlLength] = rows.find(([file]) => file.endsWith('alpha/note-0.md'))!;
     const bytes = fs.readFileSync(data);
     const html = bytes.subarray(start + entryLength, start + entryLength + htmlLength);

@@ -14,7 +14,6 @@
  * All are keyed by the build key (engine, config, docs folder): another key means a full build. A file that cannot be
  * read back exactly as written (bad JSON, another format, a checksum mismatch) is ignored with one warning and rebuilt.
  */
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
@@ -30,6 +29,7 @@ import { noteSourceHash, withBody } from '../notes/noteBodies.js';
 import { hashOf } from '../hashOf.js';
 import { buildIdentity } from './buildIdentity.js';
 import { cacheFolderOf } from './outputFolder.js';
+import { readCacheFile, writeCacheFile } from './cacheFile.js';
 import type { SiteWriter } from '../siteWriter.js';
 import { type RecordNote, sectionLabel } from '../search/records.js';
 import type { DocPageSettings } from './renderSite.js';
@@ -156,8 +156,8 @@ export function outlineCacheFiles(context: BuildContext, fresh: boolean): Outlin
     dir: cacheFolderOf(context.outDir),
     key,
     fresh,
-    read: (file) => readCacheFile(file, key, warn),
-    write: (file, value) => writeCacheFile(file, key, value),
+    read: (file) => readCacheFile(file, { format: CACHE_FORMAT, key }, warn),
+    write: (file, value) => writeCacheFile(file, { format: CACHE_FORMAT, key }, value),
     warn,
   };
 }
@@ -169,7 +169,7 @@ export function openBuildCache(context: BuildContext, options: BuildCacheOptions
   const notesKey = hashOf([key, ...options.noteInputs]);
   const warn = warnOnce();
   const read = <T>(name: string, fileKey: string) =>
-    options.fresh ? undefined : readCacheFile<T>(path.join(dir, name), fileKey, warn);
+    options.fresh ? undefined : readCacheFile<T>(path.join(dir, name), { format: CACHE_FORMAT, key: fileKey }, warn);
   const notesFile = path.join(dir, 'notes.json');
   // The last build's notes as text, parsed one at a time; this build's streamed to disk: no build holds them all.
   const oldNotes = options.fresh ? undefined : readNoteCache(notesFile, { format: CACHE_FORMAT, key: notesKey }, warn);
@@ -338,9 +338,10 @@ export function openBuildCache(context: BuildContext, options: BuildCacheOptions
           newNotes.commit(); // may copy the last build's entries
         else newNotes.discard();
         oldNotes?.close();
-        if (!isDeepStrictEqual(stamped, oldPages)) writeCacheFile(path.join(dir, 'pages.json'), key, stamped);
+        if (!isDeepStrictEqual(stamped, oldPages))
+          writeCacheFile(path.join(dir, 'pages.json'), { format: CACHE_FORMAT, key }, stamped);
         if (isDeepStrictEqual(search, oldSearch)) return;
-        if (search) writeCacheFile(path.join(dir, 'search.json'), key, search);
+        if (search) writeCacheFile(path.join(dir, 'search.json'), { format: CACHE_FORMAT, key }, search);
         else fs.rmSync(path.join(dir, 'search.json'), { force: true });
       } catch (error) {
         newNotes.discard();
@@ -463,41 +464,6 @@ function stampSearch(
   return { key: searchKey, files: files.sort(([a], [b]) => (a < b ? -1 : 1)), ...parts };
 }
 
-/** Header line (format, build key, checksum of the rest), then the JSON body; written whole, then renamed. */
-function writeCacheFile(file: string, key: string, value: unknown): void {
-  const body = Buffer.from(JSON.stringify(value));
-  const header = JSON.stringify({ format: CACHE_FORMAT, key, checksum: checksumOf(body) });
-  const partial = `${file}.${process.pid}.tmp`;
-  fs.writeFileSync(partial, Buffer.concat([Buffer.from(`${header}\n`), body]));
-  fs.renameSync(partial, file);
-}
-
-/** The cached value, or undefined when absent, made under another key, or not exactly what was written (warned). */
-function readCacheFile<T>(file: string, key: string, warn: (message: string) => void): T | undefined {
-  let bytes: Buffer;
-  try {
-    bytes = fs.readFileSync(file);
-  } catch {
-    return undefined; // no cache yet
-  }
-  const newline = bytes.indexOf(0x0a);
-  const body = bytes.subarray(newline + 1);
-  try {
-    const header = JSON.parse(bytes.toString('utf8', 0, Math.max(newline, 0))) as {
-      format?: unknown;
-      key?: unknown;
-      checksum?: unknown;
-    };
-    if (header.format !== CACHE_FORMAT) throw new Error(`it is not in this engine's format (${CACHE_FORMAT})`);
-    if (header.key !== key) return undefined; // made by another engine, config or folder: a full build, no warning
-    if (header.checksum !== checksumOf(body)) throw new Error('its checksum does not match its contents');
-    return JSON.parse(body.toString('utf8')) as T;
-  } catch (error) {
-    warn(`Ignored the build cache file ${file}: ${(error as Error).message}. This build rebuilds it.`);
-    return undefined;
-  }
-}
-
 /** One warning per build, however many cache files are bad. */
 function warnOnce(): (message: string) => void {
   let warned = false;
@@ -505,9 +471,4 @@ function warnOnce(): (message: string) => void {
     if (!warned) console.warn(`warning ${message}`);
     warned = true;
   };
-}
-
-/** SHA-1 of the bytes: it tells a damaged file, not a forged one, and hashes twice as fast as SHA-256 here. */
-function checksumOf(bytes: Uint8Array): string {
-  return crypto.createHash('sha1').update(bytes).digest('base64url');
 }

@@ -1,6 +1,6 @@
 /**
  * The notes part of the build cache. Each note's entry (its JSON) and its HTML (a JSON string) lie in a data file that
- * builds append to; an index (`notes.json`: a header line, then JSON) says where each note's two parts lie, with a
+ * builds append to; an index (`notes.json`, a cache file: cacheFile.ts) says where each note's two parts lie, with a
  * checksum of each. A build after a small change appends the notes it rendered again and writes a new index: the other
  * notes' bytes are neither read whole nor written again (a notes file passes 800 MB at 50,000 notes). A build without a
  * cache writes a data file of its own, and one is written anew (compacted) once most of it is entries no note has.
@@ -10,6 +10,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { writeAll } from '../siteWriter.js';
+import { type CacheFileHeader, readCacheFile, writeCacheFile } from './cacheFile.js';
 
 /** Where a note's entry and HTML lie in the data file, and a checksum of each (see checkOf). */
 export type StoredNote = readonly [
@@ -43,18 +44,21 @@ export interface NoteCacheLines {
   readRange(start: number, length: number): Buffer;
 }
 
-interface Header {
-  readonly format: string;
-  readonly key: string;
-  /** What the writer says holds for every entry (the build cache: what the notes' links were resolved against). */
-  readonly meta?: string;
+/** The index's value (in a cache file: cacheFile.ts). */
+interface Index {
   /** The data file's name, in the index's folder. */
   readonly data: string;
   /** How many bytes of the data file the entries span (a failed build may have written past them). */
   readonly size: number;
-  readonly count: number;
-  /** Of the index's body. */
-  readonly checksum: string;
+  /** What the writer says holds for every entry (the build cache: what the notes' links were resolved against). */
+  readonly meta?: string;
+  /** `[filePath, ...StoredNote]` for each note. */
+  readonly notes: readonly [string, ...StoredNote][];
+}
+
+/** What a notes cache is written under, and what its writer says of every entry (Index.meta). */
+export interface NoteCacheHeader extends CacheFileHeader {
+  readonly meta?: string;
 }
 
 /** An index file: where each note lies, by file path. */
@@ -67,34 +71,23 @@ function checkOf(bytes: Uint8Array): string {
 
 /**
  * Reads a notes index: undefined when absent or made under another key (a full build, silently); an index that is not
- * exactly what was written (another format, a bad header, a checksum mismatch, a data file shorter than it says) is
- * reported through `warn`. An entry is checked when taken, its HTML when read.
+ * exactly what was written (readCacheFile), or whose data file is shorter than it says, is reported through `warn`.
+ * An entry is checked when taken, its HTML when read.
  */
 export function readNoteCache(
   file: string,
-  expected: { format: string; key: string },
+  expected: CacheFileHeader,
   warn: (message: string) => void,
 ): NoteCacheLines | undefined {
-  let text: Buffer;
-  try {
-    text = fs.readFileSync(file);
-  } catch {
-    return undefined; // no cache yet
-  }
+  const index = readCacheFile<Index>(file, expected, warn);
+  if (!index) return undefined;
   let fd: number | undefined;
   try {
-    const newline = text.indexOf(0x0a);
-    if (newline === -1) throw new Error('it has no header line');
-    const header = JSON.parse(text.toString('utf8', 0, newline)) as Partial<Header>;
-    if (header.format !== expected.format) throw new Error(`it is not in this engine's format (${expected.format})`);
-    if (header.key !== expected.key) return undefined; // another engine, config or folder
-    const body = text.subarray(newline + 1);
-    if (checkOf(body) !== header.checksum) throw new Error('its checksum does not match its contents');
-    const entries = parseEntries(body, header);
-    const dataFile = path.join(path.dirname(file), String(header.data));
+    const entries = indexEntries(index);
+    const dataFile = path.join(path.dirname(file), String(index.data));
     fd = fs.openSync(dataFile, 'r');
-    if (fs.fstatSync(fd).size < Number(header.size)) throw new Error(`its data file ${header.data} is cut short`);
-    return openedCache(fd, entries, header as Header, dataFile);
+    if (fs.fstatSync(fd).size < Number(index.size)) throw new Error(`its data file ${index.data} is cut short`);
+    return openedCache(fd, entries, index, dataFile);
   } catch (error) {
     if (fd !== undefined) fs.closeSync(fd);
     warn(`Ignored the build cache file ${file}: ${(error as Error).message}. This build rebuilds it.`);
@@ -102,15 +95,13 @@ export function readNoteCache(
   }
 }
 
-/** The index's body: `[[filePath, ...StoredNote], ...]`, each note within the data file's size. */
-function parseEntries(body: Buffer, header: Partial<Header>): IndexEntries {
-  const rows = JSON.parse(body.toString('utf8')) as [string, ...StoredNote][];
-  if (!Array.isArray(rows) || rows.length !== header.count)
-    throw new Error(`it holds ${Array.isArray(rows) ? rows.length : 'no'} notes where it says ${header.count}`);
+/** Where each note lies, each within the data file's size. */
+function indexEntries(index: Index): IndexEntries {
+  if (!Array.isArray(index.notes)) throw new Error('it lists no notes');
   const entries: IndexEntries = new Map();
-  for (const [filePath, ...stored] of rows) {
+  for (const [filePath, ...stored] of index.notes) {
     const [start, entryLength, htmlLength] = stored;
-    if (!(start >= 0 && entryLength >= 0 && htmlLength >= 0 && start + entryLength + htmlLength <= Number(header.size)))
+    if (!(start >= 0 && entryLength >= 0 && htmlLength >= 0 && start + entryLength + htmlLength <= Number(index.size)))
       throw new Error(`its entry of ${filePath} lies outside its data`);
     entries.set(filePath, stored);
   }
@@ -118,7 +109,7 @@ function parseEntries(body: Buffer, header: Partial<Header>): IndexEntries {
 }
 
 /** The reader of an index and its data file, with the file's name for a writer that appends to it. */
-function openedCache(fd: number, entries: IndexEntries, header: Header, dataFile: string): NoteCacheLines {
+function openedCache(fd: number, entries: IndexEntries, index: Index, dataFile: string): NoteCacheLines {
   let closed = false;
   const readChecked = (start: number, length: number, check: string, what: string) => {
     const bytes = Buffer.allocUnsafe(length);
@@ -145,9 +136,9 @@ function openedCache(fd: number, entries: IndexEntries, header: Header, dataFile
       closed = true;
       fs.closeSync(fd);
     },
-    meta: typeof header.meta === 'string' ? header.meta : undefined,
+    meta: typeof index.meta === 'string' ? index.meta : undefined,
     dataFile,
-    dataSize: header.size,
+    dataSize: index.size,
     readRange: (start, length) => {
       const bytes = Buffer.allocUnsafe(length);
       readFully(fd, bytes, start);
@@ -185,11 +176,7 @@ export interface NoteCacheWriter {
  * file. The folder and data file are made on the first note. A write that fails (a full or read-only disk) only leaves
  * this build without a cache: it never fails the build.
  */
-export function createNoteCacheWriter(
-  file: string,
-  header: { format: string; key: string; meta?: string },
-  base?: NoteCacheLines,
-): NoteCacheWriter {
+export function createNoteCacheWriter(file: string, header: NoteCacheHeader, base?: NoteCacheLines): NoteCacheWriter {
   const appendTo = base;
   const dir = path.dirname(file);
   const dataFile = appendTo?.dataFile ?? newDataFile(file);
@@ -312,19 +299,15 @@ function compactInto(dataFile: string, notes: IndexEntries, from: NoteCacheLines
   }
 }
 
-/** The index, written whole beside it and renamed over it: the commit point of a build's notes. */
-function writeIndex(
-  file: string,
-  header: { format: string; key: string; meta?: string },
-  data: string,
-  size: number,
-  notes: IndexEntries,
-): void {
-  const body = Buffer.from(JSON.stringify([...notes].map(([filePath, stored]) => [filePath, ...stored])));
-  const head: Header = { ...header, data, size, count: notes.size, checksum: checkOf(body) };
-  const partial = `${file}.${process.pid}.tmp`;
-  fs.writeFileSync(partial, Buffer.concat([Buffer.from(`${JSON.stringify(head)}\n`), body]));
-  fs.renameSync(partial, file);
+/** The index, written whole beside it and renamed over it (cacheFile.ts): the commit point of a build's notes. */
+function writeIndex(file: string, header: NoteCacheHeader, data: string, size: number, notes: IndexEntries): void {
+  const index: Index = {
+    data,
+    size,
+    ...(header.meta !== undefined && { meta: header.meta }),
+    notes: [...notes].map(([filePath, stored]) => [filePath, ...stored] as const),
+  };
+  writeCacheFile(file, header, index);
 }
 
 /** Data files no index names any more, and half-written files of killed builds (builds into one output take turns). */
