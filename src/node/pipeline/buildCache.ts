@@ -85,6 +85,13 @@ export type SearchPlan =
   /** Made from every note. */
   | 'full';
 
+/** A page of this build, by route: its hash and files; with their stamps when they are the last build's, linked. */
+interface PageRecord {
+  readonly hash: string;
+  readonly relPaths: readonly string[];
+  readonly stamps?: readonly FileStamp[];
+}
+
 interface CachedPage {
   readonly hash: string;
   readonly files: readonly FileStamp[];
@@ -184,8 +191,7 @@ export function openBuildCache(context: BuildContext, options: BuildCacheOptions
   const sameUniverse = oldNotes?.meta === options.linkUniverse;
   const validated = new Map<string, OldNote>(); // parsed by reuseSearch's check, until the note is rendered
   const oldPages = options.reusePages ? (read<Record<string, CachedPage>>('pages.json', key) ?? {}) : {};
-  /** Each page's files; with their stamps when they are the last build's files, linked (the same inodes). */
-  const pages = new Map<string, { hash: string; relPaths: readonly string[]; stamps?: readonly FileStamp[] }>();
+  const pages = new Map<string, PageRecord>();
   const oldSearch = options.reusePages ? read<CachedSearch>('search.json', key) : undefined;
   const settingsHashes = new WeakMap<DocPageSettings, string>();
   const sourceHashes = new Map<string, string>(); // by file: a note's Markdown is let go once it is rendered
@@ -195,6 +201,10 @@ export function openBuildCache(context: BuildContext, options: BuildCacheOptions
   const keyContent = (note: Note, stored: StoredNote) =>
     contentKeys.set(note.route, `note:${storedContentKey(stored)}`);
   const otherFiles = new Set<string>();
+  const warnDamaged = (filePath: string, error: unknown) =>
+    warn(
+      `Ignored the build cache's note ${context.displayPath(filePath)}: ${(error as Error).message}. It is rendered again.`,
+    );
   /** The last build's entry of a note, parsed (and no longer held as text). */
   const takeOld = (filePath: string): OldNote | undefined => {
     const parsed = validated.get(filePath);
@@ -203,9 +213,7 @@ export function openBuildCache(context: BuildContext, options: BuildCacheOptions
       const taken = oldNotes?.take(filePath);
       return taken && { entry: JSON.parse(taken.entry.toString('utf8')) as CachedNote, stored: taken.stored };
     } catch (error) {
-      warn(
-        `Ignored the build cache's note ${context.displayPath(filePath)}: ${(error as Error).message}. It is rendered again.`,
-      );
+      warnDamaged(filePath, error);
       return undefined;
     }
   };
@@ -224,8 +232,7 @@ export function openBuildCache(context: BuildContext, options: BuildCacheOptions
     try {
       return JSON.parse(oldNotes!.readHtml(stored).toString('utf8')) as string;
     } catch (error) {
-      const message = (error as Error).message;
-      warn(`Ignored the build cache's note ${context.displayPath(note.filePath)}: ${message}. It is rendered again.`);
+      warnDamaged(note.filePath, error);
       const { html } = renderNoteContent(withBody(note, context.displayPath), parser);
       newNotes.add(note.filePath, JSON.stringify(entry), JSON.stringify(html));
       changed = true;
@@ -402,11 +409,8 @@ function decodeLink([target, line, resolved]: StoredLink): LinkRecord {
  * same file (inode) as the last build's, 'copied' when some is a copy, 'no' when they changed (nothing linked).
  */
 function linkFiles(files: readonly FileStamp[], outDir: string, writer: SiteWriter): 'same' | 'copied' | 'no' {
-  const stats = files.map(([relPath, size, mtimeMs]) => {
-    const stat = fs.statSync(path.join(outDir, relPath), { throwIfNoEntry: false });
-    return stat?.isFile() === true && stat.size === size && stat.mtimeMs === mtimeMs ? stat : undefined;
-  });
-  if (!stats.every((stat) => stat !== undefined)) return 'no';
+  const stats = unchangedStats(files, outDir);
+  if (!stats) return 'no';
   let same = true;
   files.forEach(([relPath], index) => {
     same = writer.link(path.join(outDir, relPath), relPath, stats[index]) && same;
@@ -416,17 +420,22 @@ function linkFiles(files: readonly FileStamp[], outDir: string, writer: SiteWrit
 
 /** Each file is still what the last build wrote (same size and modification time). */
 function filesUnchanged(files: readonly FileStamp[], outDir: string): boolean {
-  return files.every(([relPath, size, mtimeMs]) => {
+  return unchangedStats(files, outDir) !== undefined;
+}
+
+/** The files' stats when each is still what the last build wrote, else undefined (stopping at the first that is not). */
+function unchangedStats(files: readonly FileStamp[], outDir: string): fs.Stats[] | undefined {
+  const stats: fs.Stats[] = [];
+  for (const [relPath, size, mtimeMs] of files) {
     const stat = fs.statSync(path.join(outDir, relPath), { throwIfNoEntry: false });
-    return stat?.isFile() === true && stat.size === size && stat.mtimeMs === mtimeMs;
-  });
+    if (stat?.isFile() !== true || stat.size !== size || stat.mtimeMs !== mtimeMs) return undefined;
+    stats.push(stat);
+  }
+  return stats;
 }
 
 /** Each page's files as they are now in the output (a file missing there is left out, so never reused). */
-function stampPages(
-  pages: ReadonlyMap<string, { hash: string; relPaths: readonly string[]; stamps?: readonly FileStamp[] }>,
-  outDir: string,
-): Record<string, CachedPage> {
+function stampPages(pages: ReadonlyMap<string, PageRecord>, outDir: string): Record<string, CachedPage> {
   const stamped: Record<string, CachedPage> = {};
   for (const [route, { hash, relPaths, stamps }] of pages) {
     if (stamps) {
