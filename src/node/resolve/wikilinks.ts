@@ -33,7 +33,10 @@ export interface ObsidianMarkdownOptions {
 /** The build's Obsidian settings ('auto' decided) and wikilink index, with the inline tags of each note when on. */
 export function createObsidianMarkdown(options: ObsidianMarkdownOptions): ObsidianMarkdown & {
   inlineTags(sourcePath: SourcePath): readonly string[] | undefined;
-  /** The notes with a wikilink naming a note or file (what turns 'auto' on); `wiki dev` keeps it up to date. */
+  /**
+   * The notes with a wikilink naming a note or file, when they decide 'auto' (none are listed otherwise); `wiki dev`
+   * keeps it up to date.
+   */
   readonly wikilinkNotes: Set<SourcePath>;
 } {
   const lookup = createWikilinkLookup(options);
@@ -41,8 +44,12 @@ export function createObsidianMarkdown(options: ObsidianMarkdownOptions): Obsidi
   const linking = options.notes.filter((note) => note.body.includes('[['));
   const { markdown } = config;
   const setting = markdown.obsidian;
-  const naming = new Set(linking.filter((note) => usesWikilinks([note], lookup)).map((note) => note.sourcePath));
-  const enabled = setting === true || (setting === 'auto' && (hasObsidianFolder(options.docsDir) || naming.size > 0));
+  // Only where wikilinks decide it are they all looked for (else none are: `true`, `false`, a `.obsidian/` folder).
+  const byWikilinks = setting === 'auto' && !hasObsidianFolder(options.docsDir);
+  const naming = new Set(
+    byWikilinks ? linking.filter((note) => usesWikilinks([note], lookup)).map((note) => note.sourcePath) : [],
+  );
+  const enabled = setting === true || (setting === 'auto' && (!byWikilinks || naming.size > 0));
   const transcluded = keepTranscludedSources(linking, options.notes, lookup);
   const tags = enabled ? collectInlineTags(options.notes) : new Map<SourcePath, readonly string[]>();
   return {
