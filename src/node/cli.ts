@@ -110,6 +110,7 @@ async function runBuild(args: readonly string[]): Promise<number> {
     result = await buildSite(context, {
       strict: values.strict,
       noCache: values['no-cache'],
+      stamps: inputs,
       onWait: (pid) =>
         console.log(
           `Waiting for another \`wiki build\`${pid ? ` (pid ${pid})` : ''} writing ${context.displayPath(context.outDir) || '.'} to finish...`,

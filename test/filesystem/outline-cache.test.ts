@@ -5,22 +5,29 @@
  * gives (titles, descriptions, backlinks) is the same either way.
  */
 import assert from 'node:assert/strict';
+import fs from 'node:fs';
 import path from 'node:path';
-import { describe, it } from 'node:test';
+import { describe, it, mock } from 'node:test';
 import { validateConfig } from '../../src/node/config/loadConfig.js';
 import { createBuildContext } from '../../src/node/context.js';
 import { outlineCacheFiles } from '../../src/node/pipeline/buildCache.js';
 import { openOutlineCache } from '../../src/node/pipeline/outlineCache.js';
+import type { FileStamp } from '../../src/node/pipeline/upToDate.js';
 import { loadOutline } from '../../src/node/pipeline/pipeline.js';
 import { makeDocsSite, writeDocsNote } from '../helpers/docsSite.js';
 
 const makeSite = (notes: Record<string, string>) => makeDocsSite('wiki-outline-cache-', notes);
 
-/** The outline through the site's outline cache: titles, descriptions, backlinks, and how many notes were summarised. */
-async function outlineThroughCache(site: string) {
-  const config = validateConfig({ title: 'Outline', url: 'https://outline.example.com' }, 'test');
+/**
+ * The outline through the site's outline cache: titles, descriptions, backlinks, how many notes were summarised, and
+ * which notes were read (given `stamps`, as `wiki build` takes them: a note's file -> its stamp and whether it is settled).
+ */
+async function outlineThroughCache(site: string, stamps?: ReadonlyMap<string, FileStamp>, extraConfig = {}) {
+  const config = validateConfig({ title: 'Outline', url: 'https://outline.example.com', ...extraConfig }, 'test');
   const context = createBuildContext({ config, siteDir: site, outDir: path.join(site, 'build') });
-  const cache = openOutlineCache(outlineCacheFiles(context, false));
+  const cache = openOutlineCache(
+    outlineCacheFiles(context, false, stamps && { fileStamp: (file) => stamps.get(file) }),
+  );
   let summarised = 0;
   let linksFound = 0;
   const counting = {
@@ -41,10 +48,21 @@ async function outlineThroughCache(site: string) {
       };
     },
   };
-  const outline = await loadOutline(context, { releaseBodies: true, cache: counting });
+  const reads = mock.method(fs, 'readFileSync');
+  const outline = await loadOutline(context, { releaseBodies: true, cache: counting }).finally(() =>
+    reads.mock.restore(),
+  );
+  const read = reads.mock.calls
+    .map((call) => String(call.arguments[0]))
+    .filter((file) => file.endsWith('.md'))
+    .map((file) => path.relative(path.join(site, 'docs'), file))
+    .sort();
   await outline.bundles; // esbuild's, started with the outline
-  cache.save(outline.summaries);
+  cache.save(outline.summaries, outline.notes);
   return {
+    read,
+    problems: context.diagnostics.items.map((item) => `${path.basename(item.file ?? '')}: ${item.code}`),
+    tags: [...outline.tags.tags.values()].map((tag) => tag.label).sort(),
     summarised,
     linksFound,
     summaries: outline.summaries.map(({ id, title, description, contentHasTitle }) => ({
@@ -120,5 +138,49 @@ describe('outline cache', () => {
     writeDocsNote(site, 'd', 'a plain file\n');
     const shadowed = await outlineThroughCache(site);
     assert.equal(shadowed.backlinks['/d'], undefined);
+  });
+
+  it("takes a note whose file's stamp is the same from the last build, unread, and reads a changed one", async () => {
+    const site = makeSite({
+      'a.md': '---\ntitle: Alpha\naliases: [first]\n---\nAlpha links to [[b]] and is #tagged.\n',
+      'b.md': '# Beta\n\nBeta text with a #label and [a](a.md).\n',
+      'c.md': '---\ntitle: Gamma\nweight: .inf\n---\nAn infinite weight: JSON would make it null.\n',
+      'd.md': '---\ntitle: [unclosed\n---\nBad front matter.\n',
+      'e.md': '# Epsilon\n\nWritten just now.\n',
+    });
+    const stamps = new Map<string, FileStamp>();
+    const stamp = (file: string, line: string, settled = true) =>
+      stamps.set(path.join(site, 'docs', file), { line, settled });
+    for (const file of ['a.md', 'b.md', 'c.md', 'd.md']) stamp(file, `${file} 1`);
+    stamp('e.md', 'e.md 1', false); // changed as the build stamped it: what was read may not be what is stamped
+    const obsidian = { markdown: { obsidian: true } };
+    const first = await outlineThroughCache(site, stamps, obsidian);
+    assert.deepEqual(first.read, ['a.md', 'b.md', 'c.md', 'd.md', 'e.md']);
+    assert.deepEqual(first.tags, ['label', 'tagged']);
+
+    await outlineThroughCache(site, stamps, obsidian); // finds and keeps every note's links (the first build keeps none)
+    const second = await outlineThroughCache(site, stamps, obsidian);
+    // c.md's front matter does not come back from JSON as it was, d.md had a problem, e.md was not settled.
+    assert.deepEqual(second.read, ['c.md', 'd.md', 'e.md'], 'notes with the same settled stamp are not read');
+    assert.deepEqual(second.summaries, first.summaries);
+    assert.deepEqual(second.backlinks, first.backlinks);
+    assert.deepEqual(second.tags, first.tags, "a known note's inline tags come back with it");
+    assert.deepEqual(second.problems, first.problems, "a note's problem is reported again");
+    assert.ok(
+      second.problems.some((problem) => problem === 'd.md: invalid-front-matter'),
+      second.problems.join(', '),
+    );
+
+    writeDocsNote(site, 'b.md', '# Beta two\n\nBeta now links to [[a|first]] and is #renamed.\n');
+    stamp('b.md', 'b.md 2');
+    const edited = await outlineThroughCache(site, stamps, obsidian);
+    assert.deepEqual(edited.read, ['b.md', 'c.md', 'd.md', 'e.md'], 'a changed stamp reads the note again');
+    assert.equal(edited.summaries.find((note) => note.id === 'b')!.title, 'Beta two');
+    assert.deepEqual(edited.tags, ['renamed', 'tagged']);
+    assert.ok(edited.backlinks['/a']!.some((link) => /Beta now links/.test(link.context)));
+
+    // Without stamps (`wiki dev`, or a build that took none), every note is read.
+    const unstamped = await outlineThroughCache(site, undefined, obsidian);
+    assert.deepEqual(unstamped.read, ['a.md', 'b.md', 'c.md', 'd.md', 'e.md']);
   });
 });

@@ -9,11 +9,16 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, it } from 'node:test';
-import { workFolderOf } from '../../src/node/pipeline/outputFolder.js';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { cacheFolderOf, workFolderOf } from '../../src/node/pipeline/outputFolder.js';
 import { makeTempDir, runWiki } from '../helpers/cli.js';
+import { writeDocsNote } from '../helpers/docsSite.js';
 import { snapshotFiles } from './builtSite.js';
 
 const TOPICS = ['alpha', 'beta', 'gamma'];
+
+/** How long a file must be left unchanged before a build trusts its stamp (upToDate.ts SETTLED_MS), and a margin. */
+const SETTLED_WAIT_MS = 2100;
 
 /** A small deterministic generator (mulberry32), so a failing sequence of edits can be replayed. */
 function seededRandom(seed: number): () => number {
@@ -264,6 +269,35 @@ describe('incremental wiki build', () => {
     writeNotes(site, notes);
     await assertSameAsFullBuild(site);
     assert.doesNotMatch(fs.readFileSync(path.join(site, 'build', 'alpha/lines.html'), 'utf8'), /first line<br/);
+  });
+
+  it('writes what a full build writes when unchanged notes are taken from the last build unread (settled stamps)', async () => {
+    const site = makeSite();
+    const write = (file: string, text: string) => writeDocsNote(site, file, text); // only that file's stamp changes
+    write('alpha/host.md', '# Host\n\n![[guest]]\n\nSee [[guest]] and #topic.\n');
+    write('beta/guest.md', '---\ntitle: Guest\n---\nFirst words, #other tag.\n');
+    write('beta/plain.md', '# Plain\n\nfirst line\nsecond line, and [host](../alpha/host.md).\n');
+    write('gamma/far.md', '# Far\n\nNothing here.\n');
+    await sleep(SETTLED_WAIT_MS); // a note is known only once its stamp is settled (upToDate.ts)
+    await assertSameAsFullBuild(site);
+    const known = () => fs.readFileSync(path.join(cacheFolderOf(path.join(site, 'build')), 'known.json'), 'utf8');
+    for (const file of ['host', 'guest', 'plain', 'far'])
+      assert.ok(known().includes(`${file}.md`), `${file}.md is known`);
+
+    // The host embeds the guest: the host is known (not read), the guest read again.
+    write('beta/guest.md', '---\ntitle: Guest renamed\n---\nSecond words, #other tag.\n');
+    await assertSameAsFullBuild(site);
+    assert.ok(fs.readFileSync(path.join(site, 'build', 'alpha/host.html'), 'utf8').includes('Second words'));
+    assert.ok(!known().includes('guest.md'), 'a note changed as the build stamped it is read again next time');
+
+    // The only wikilinks go: Obsidian's syntax turns off for the known notes too (no <br> for a line break).
+    write('alpha/host.md', '# Host\n\nNo wikilinks, #topic.\n');
+    await assertSameAsFullBuild(site);
+    assert.doesNotMatch(fs.readFileSync(path.join(site, 'build', 'beta/plain.html'), 'utf8'), /first line<br/);
+    await sleep(SETTLED_WAIT_MS);
+    write('gamma/far.md', '# Far\n\nNow [[plain]] is named.\n'); // and on again, from a known note's neighbour
+    await assertSameAsFullBuild(site);
+    assert.match(fs.readFileSync(path.join(site, 'build', 'beta/plain.html'), 'utf8'), /first line<br/);
   });
 
   it('renders a note again when its HTML in the cache is damaged, with a warning, and mends the cache', async () => {

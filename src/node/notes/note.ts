@@ -26,6 +26,22 @@ export interface ReleasedBody {
   readonly length: number;
   /** noteSourceHash of the note as the outline read it. */
   readonly sourceHash: string;
+  /** Whether the body has a `[[` (a wikilink, maybe), and a `![[` (an embed): the wikilink index reads only those again. */
+  readonly wikilinks: boolean;
+  readonly embeds: boolean;
+  /** Its Obsidian inline `#tags`, when the build that let it go had Obsidian's syntax on. */
+  readonly inlineTags?: readonly string[];
+}
+
+/**
+ * What the last `wiki build` read of a note whose file has the same stamp (size, times, inode) now: the scan does not
+ * read it again, and its body is read only where a stage's cache misses (noteBodies.ts withBody).
+ */
+export interface KnownNote {
+  readonly frontMatter: FrontMatter;
+  readonly lineOffset: number;
+  readonly bodyStart: number;
+  readonly released: ReleasedBody;
 }
 
 /**

@@ -24,11 +24,24 @@ function hashSource(note: Note): string {
 export function releaseBodies(
   notes: Note[],
   keep: (note: Note) => boolean,
-  sourceHash: (note: Note) => string = hashSource, // the outline cache's, hashed once
+  options: {
+    /** The outline cache's, hashed once. */
+    sourceHash?: ((note: Note) => string) | undefined;
+    /** The note's inline tags, when Obsidian's syntax is on (what the wikilink index found). */
+    inlineTags?: ((note: Note) => readonly string[] | undefined) | undefined;
+  } = {},
 ): void {
+  const { sourceHash = hashSource, inlineTags } = options;
   notes.forEach((note, index) => {
     if (note.bodyStart === undefined || note.released || keep(note)) return;
-    const released = { length: note.body.length, sourceHash: sourceHash(note) };
+    const tags = inlineTags?.(note);
+    const released = {
+      length: note.body.length,
+      sourceHash: sourceHash(note),
+      wikilinks: note.body.includes('[['),
+      embeds: note.body.includes('![['),
+      ...(tags && { inlineTags: tags }),
+    };
     notes[index] = { ...note, body: '', released };
   });
 }

@@ -5,13 +5,20 @@ import { asSourcePath, type SourcePath } from '../../shared/paths.js';
 import { defaultDocsExclude, defaultDocsInclude } from '../config/schema.js';
 import type { DiagnosticList } from '../diagnostics.js';
 import { categoryFileNames, parseCategoryFile, type CategoryMetadata } from './category.js';
+import type { KnownNote } from './note.js';
 import { isNoteName } from './notePaths.js';
 
-/** A Markdown file found under the docs folder, decoded. */
-export interface ScannedNote {
+/** A Markdown file found under the docs folder: decoded, or known from the last build (not read). */
+export type ScannedNote = ReadNote | (NoteLocation & { readonly known: KnownNote });
+
+/** A note read and decoded. */
+export interface ReadNote extends NoteLocation {
+  readonly text: string;
+}
+
+interface NoteLocation {
   readonly sourcePath: SourcePath;
   readonly filePath: string;
-  readonly text: string;
 }
 
 export interface ScanResult {
@@ -31,6 +38,8 @@ export interface ScanOptions {
   readonly include?: readonly string[];
   /** Globs of files that are not notes, even when included: `exclude` (default: Docusaurus's, partials `_x.md`). */
   readonly exclude?: readonly string[];
+  /** What the last build read of a note whose file did not change since (`wiki build`): it is not read again. */
+  readonly known?: ((filePath: string) => KnownNote | undefined) | undefined;
 }
 
 /**
@@ -69,8 +78,10 @@ export function scanNotes(options: ScanOptions): ScanResult {
       if (isCategory && kind === 'file') readCategory(filePath, relDir === '' ? '.' : relDir, categories, options);
       else if (kind === 'dir') walk(filePath, relPath);
       else {
-        const text = readNoteText(filePath, options);
-        if (text !== undefined) notes.push({ sourcePath: asSourcePath(relPath), filePath, text });
+        const known = options.known?.(filePath);
+        const text = known ? undefined : readNoteText(filePath, options);
+        if (known) notes.push({ sourcePath: asSourcePath(relPath), filePath, known });
+        else if (text !== undefined) notes.push({ sourcePath: asSourcePath(relPath), filePath, text });
       }
     }
   };
@@ -156,7 +167,7 @@ function entryKind(filePath: string, entry: fs.Dirent, options: ScanOptions): 'd
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 
 /** Reads one note (the dev server re-reads a changed file with this); undefined when it is not text. */
-export function readNoteFile(filePath: string, sourcePath: string, options: ScanOptions): ScannedNote | undefined {
+export function readNoteFile(filePath: string, sourcePath: string, options: ScanOptions): ReadNote | undefined {
   const text = readNoteText(filePath, options);
   return text === undefined ? undefined : { sourcePath: asSourcePath(sourcePath), filePath, text };
 }

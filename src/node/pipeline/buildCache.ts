@@ -34,6 +34,7 @@ import type { SiteWriter } from '../siteWriter.js';
 import { type RecordNote, sectionLabel } from '../search/records.js';
 import type { DocPageSettings } from './renderSite.js';
 import type { OutlineCacheFiles } from './outlineCache.js';
+import type { InputStamp } from './upToDate.js';
 
 /** Bumped whenever what the cache files hold changes shape. */
 const CACHE_FORMAT = 'wiki-build-cache/3';
@@ -156,13 +157,18 @@ export interface BuildCacheOptions {
 }
 
 /** Where the outline cache of the build writing `context.outDir` is, under the same key (outlineCache.ts). */
-export function outlineCacheFiles(context: BuildContext, fresh: boolean): OutlineCacheFiles {
+export function outlineCacheFiles(
+  context: BuildContext,
+  fresh: boolean,
+  stamps?: Pick<InputStamp, 'fileStamp'>,
+): OutlineCacheFiles {
   const key = hashOf(buildIdentity(context));
   const warn = warnOnce();
   return {
     dir: cacheFolderOf(context.outDir),
     key,
     fresh,
+    ...(stamps && { stamp: stamps.fileStamp }),
     read: (file) => readCacheFile(file, { format: CACHE_FORMAT, key }, warn),
     write: (file, value) => writeCacheFile(file, { format: CACHE_FORMAT, key }, value),
     warn,

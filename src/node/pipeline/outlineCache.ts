@@ -8,21 +8,37 @@
  *   reused while its source (path and Markdown) and everything its links are resolved against (linkUniverse) are what
  *   they were. Written by incremental builds only, appended to with the notes whose links were found again: writing every
  *   note's made a full build of 100,000 notes ~4 s slower (bench/README.md).
+ * - known.json: what was read of each note (front matter, where its body starts, its source hash, whether it has a
+ *   `[[`), reused while its file has the stamp it had (size, times, inode; upToDate.ts): the scan does not read it, and
+ *   its body is read only where another cache misses. Kept only for a note whose stamp was settled (changed well before
+ *   the build stamped it) and that read without a problem (a problem is reported again by reading it).
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { hashOf } from '../hashOf.js';
-import type { Note, NoteSummary } from '../notes/note.js';
+import type { KnownNote, Note, NoteSummary } from '../notes/note.js';
 import { noteSourceHash } from '../notes/noteBodies.js';
 import type { LinkMemo, NoteLinks } from '../resolve/backlinks.js';
 import { createNoteCacheWriter, type NoteCacheWriter, readNoteCache, type StoredNote } from './noteCacheFile.js';
+import type { FileStamp } from './upToDate.js';
 
 /** Bumped whenever what links.json holds changes shape. */
 const LINKS_FORMAT = 'wiki-links-cache/1';
 
 type CachedSummary = readonly [key: string, title: string, contentHasTitle: boolean, description: string];
+type CachedReading = readonly [
+  stamp: string,
+  frontMatter: KnownNote['frontMatter'],
+  lineOffset: number,
+  bodyStart: number,
+  released: KnownNote['released'],
+];
 
 export interface OutlineCache {
+  /** What the last build read of the note in this file, when the file's stamp is the same (the scan skips it). */
+  knownNote(filePath: string): KnownNote | undefined;
+  /** The note in this file had a problem as it was read: it is read again next time, to report it again. */
+  distrust(filePath: string): void;
   /** The note's source hash (noteSourceHash), computed once for the cache and for releaseBodies. */
   sourceHash(note: Note): string;
   /**
@@ -35,8 +51,11 @@ export interface OutlineCache {
    * the next build when the last one left this cache (an incremental build).
    */
   linkMemo(notes: readonly Note[], universe: string): LinkMemo;
-  /** Keeps `summaries` (the outline's) and the links found for the next build; called once the build succeeded. */
-  save(summaries: readonly NoteSummary[]): void;
+  /**
+   * Keeps `summaries` (the outline's), the links found and the notes' readings (`notes` once their bodies were let go)
+   * for the next build; called once the build succeeded.
+   */
+  save(summaries: readonly NoteSummary[], notes: readonly Note[]): void;
   /** Drops what this build wrote (a failed build); nothing after save(). */
   discard(): void;
 }
@@ -52,11 +71,17 @@ export interface OutlineCacheFiles {
   readonly read: <T>(file: string) => T | undefined;
   readonly write: (file: string, value: unknown) => void;
   readonly warn: (message: string) => void;
+  /** An input file's stamp as this build took it (`wiki build`'s up-to-date check); none: no note is known. */
+  readonly stamp?: ((file: string) => FileStamp | undefined) | undefined;
 }
 
 export function openOutlineCache(files: OutlineCacheFiles): OutlineCache {
   const summariesFile = path.join(files.dir, 'summaries.json');
   const oldSummaries = files.fresh ? undefined : files.read<Record<string, CachedSummary>>(summariesFile);
+  const knownFile = path.join(files.dir, 'known.json');
+  const { stamp } = files;
+  const oldReadings = files.fresh || !stamp ? undefined : files.read<Record<string, CachedReading>>(knownFile);
+  const distrusted = new Set<string>();
   const linksFile = path.join(files.dir, 'links.json');
   const linksHeader = { format: LINKS_FORMAT, key: files.key };
   const oldLinks = files.fresh ? undefined : readNoteCache(linksFile, linksHeader, files.warn);
@@ -76,6 +101,13 @@ export function openOutlineCache(files: OutlineCacheFiles): OutlineCache {
     oldLinks?.close();
   };
   return {
+    knownNote(filePath) {
+      const old = oldReadings?.[filePath];
+      if (!old || old[0] !== stamp?.(filePath)?.line) return undefined;
+      const [, frontMatter, lineOffset, bodyStart, released] = old;
+      return { frontMatter, lineOffset, bodyStart, released };
+    },
+    distrust: (filePath) => distrusted.add(filePath),
     sourceHash,
     summary(note, settings, summarise) {
       // What the summary depends on besides the config: the note's source (path, Markdown), front matter, the parser.
@@ -104,7 +136,7 @@ export function openOutlineCache(files: OutlineCacheFiles): OutlineCache {
         },
       };
     },
-    save(summaries) {
+    save(summaries, notes) {
       try {
         if (newLinks && (linksFound || newLinks.count !== oldLinkCount)) newLinks.commit();
         else newLinks?.discard();
@@ -117,6 +149,7 @@ export function openOutlineCache(files: OutlineCacheFiles): OutlineCache {
         }
         fs.mkdirSync(files.dir, { recursive: true });
         files.write(summariesFile, record);
+        if (stamp) files.write(knownFile, readingsOf(notes, stamp, distrusted));
       } catch (error) {
         discard();
         files.warn(`Could not write the outline cache in ${files.dir} (${(error as Error).message}).`);
@@ -137,4 +170,28 @@ export function openOutlineCache(files: OutlineCacheFiles): OutlineCache {
       return undefined;
     }
   }
+}
+
+/** Each note's reading, for those whose stamp is settled, that read without a problem and whose body was let go. */
+function readingsOf(
+  notes: readonly Note[],
+  stamp: (file: string) => FileStamp | undefined,
+  distrusted: ReadonlySet<string>,
+): Record<string, CachedReading> {
+  const readings: Record<string, CachedReading> = {};
+  for (const { filePath, frontMatter, lineOffset, bodyStart, released } of notes) {
+    const stamped = stamp(filePath);
+    if (!stamped?.settled || !released || bodyStart === undefined || distrusted.has(filePath)) continue;
+    if (isPlainJson(frontMatter)) readings[filePath] = [stamped.line, frontMatter, lineOffset, bodyStart, released];
+  }
+  return readings;
+}
+
+/** Whether JSON gives the value back as it is (YAML's `.inf`, which JSON makes null, and `-0` are not). */
+function isPlainJson(value: unknown): boolean {
+  if (value === null || typeof value === 'string' || typeof value === 'boolean') return true;
+  if (typeof value === 'number') return Number.isFinite(value) && !Object.is(value, -0);
+  if (Array.isArray(value)) return value.every(isPlainJson);
+  if (typeof value !== 'object' || Object.getPrototypeOf(value) !== Object.prototype) return false;
+  return Object.values(value).every(isPlainJson);
 }

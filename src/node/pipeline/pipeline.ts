@@ -15,7 +15,7 @@ import { type BuildContext, extensionDirs, timeStage, timeStageAsync } from '../
 import { hashOf } from '../hashOf.js';
 import { loadHtmlSanitizer } from '../markdown/rawHtml.js';
 import type { CategoryMetadata } from '../notes/category.js';
-import type { Note, NoteContent, NoteSummary, ParsedNote } from '../notes/note.js';
+import type { KnownNote, Note, NoteContent, NoteSummary, ParsedNote } from '../notes/note.js';
 import {
   createNoteParser,
   type NoteParser,
@@ -27,7 +27,7 @@ import {
 } from '../notes/parseNotes.js';
 import { type NoteDates, readNoteDates } from '../notes/gitDates.js';
 import { scanNotes, type ScannedNote } from '../notes/scan.js';
-import { releaseBodies } from '../notes/noteBodies.js';
+import { releaseBodies, withBody } from '../notes/noteBodies.js';
 import { type PageRenderer, type SiteExtensions, usesEngineRenderer } from '../render/loadRenderer.js';
 import type { SiteConfig } from '../config/schema.js';
 import {
@@ -57,6 +57,7 @@ import { emitSite, listFilesToCopy } from './emit.js';
 import { OUTPUT_MARKER } from './outputFolder.js';
 import { type BuildCache, hashNoteSources, openBuildCache, outlineCacheFiles } from './buildCache.js';
 import { type OutlineCache, openOutlineCache } from './outlineCache.js';
+import type { InputStamp } from './upToDate.js';
 import type { NoteContentCache } from './noteCache.js';
 import { isMdxNote } from '../mdx/isMdxNote.js';
 import { createNoteStream, type MdxContents, parseNoteContent } from './noteStream.js';
@@ -76,23 +77,26 @@ export interface OutlineOptions {
 /** Stages 1 to 4, and stage 5 started: scan, resolve routes, summarise, sidebar and page models, bundle. */
 export async function loadOutline(context: BuildContext, options: OutlineOptions = {}): Promise<SiteOutline> {
   const translations = await loadTranslations(context);
-  const scanned = timeStage(context, 'scan', () => scanSite(context));
+  const { cache } = options;
+  const diagnosed = context.diagnostics.items.length;
+  const scanned = timeStage(context, 'scan', () => scanSite(context, cache && ((file) => cache.knownNote(file))));
   const readingDates = readDates(context, scanned.notes); // git runs on the other core while the next stages do
   const specialPages = buildSpecialPageModels(context.config, translations);
   // A note may take the graph page's route: the note keeps it, the site has no global graph page then.
   const reserved = specialPages.filter((page) => page.kind !== 'graph');
   const { notes, draftIds } = timeStage(context, 'routes', () => resolveRoutes(context, scanned.notes, reserved));
+  if (cache) distrustReported(context, scanned.notes, diagnosed, cache);
   const builtInPages = withoutTakenRoutes(specialPages, notes);
   const extensions = findExtensions(context, notes, builtInPages);
   const bundles = startBundles(context, extensions, translations);
   // Links are resolved when notes are parsed (after layout), so the generated pages' routes can join these first.
   const extraRoutes = new Set([...builtInPages, ...extensions.pages].map((page) => page.route as string));
   const parser = await createParser(context, notes, scanned.staticCopies, extraRoutes);
-  const { cache } = options;
   const settings = parserSettings(parser);
+  const read = (note: Note) => withBody(note, context.displayPath); // a known note's body, where a cache misses
   const summaries = timeStage(context, 'summarise', () =>
     cache
-      ? notes.map((note) => cache.summary(note, settings, () => summariseNote(note, parser)))
+      ? notes.map((note) => cache.summary(note, settings, () => summariseNote(read(note), parser)))
       : summariseNotes(notes, parser),
   );
   // The last build's links of each note whose source and link targets are the same (`wiki build`).
@@ -104,8 +108,12 @@ export async function loadOutline(context: BuildContext, options: OutlineOptions
   const links = timeStage(context, 'backlinks', () => collectBacklinks(context, notes, summaries, parser, memo));
 
   // Before the page models and sidebars are made: they are not held together with every note's Markdown.
+  const { obsidian } = parser;
   if (options.releaseBodies)
-    releaseBodies(notes, (note) => isMdxNote(note, context.config.markdown.format), cache?.sourceHash);
+    releaseBodies(notes, (note) => isMdxNote(note, context.config.markdown.format), {
+      sourceHash: cache?.sourceHash,
+      inlineTags: obsidian?.enabled ? (note) => obsidian.inlineTags(note.sourcePath) ?? [] : undefined,
+    });
   const sidebarsConfig = await loadSidebarsConfig(context);
   const dates = readingDates && (await timeStageAsync(context, 'dates', () => readingDates));
   const layout = timeStage(context, 'layout', () =>
@@ -142,6 +150,17 @@ export async function loadOutline(context: BuildContext, options: OutlineOptions
   };
 }
 
+/** A note the scan or routes stage reported a problem with is read again next time (the problem reported again). */
+function distrustReported(
+  context: BuildContext,
+  notes: readonly ScannedNote[],
+  since: number,
+  cache: OutlineCache,
+): void {
+  const reported = new Set(context.diagnostics.items.slice(since).map((diagnostic) => diagnostic.file));
+  for (const note of notes) if (reported.has(context.displayPath(note.filePath))) cache.distrust(note.filePath);
+}
+
 /** Stage 1b, dates: each note's last update (one `git log`, else its file's time); nothing when no option shows them. */
 export function readDates(context: BuildContext, notes: readonly ScannedNote[]): Promise<NoteDates> | undefined {
   return wantsNoteDates(context.config) ? readNoteDates(context.docsDir, notes) : undefined;
@@ -160,7 +179,8 @@ export function collectBacklinks(
 ): SiteLinks {
   if (!context.config.backlinks && !context.config.graph) return { backlinks: new Map(), edges: [] };
   const sources = notes.map((note, index) => ({ ...note, title: summaries[index]!.title }));
-  return collectSiteLinks(sources, backlinkOptions(context.config, parser), memo?.());
+  const bodyOf = (note: Note) => withBody(note, context.displayPath).body; // a known note's, read where the memo misses
+  return collectSiteLinks(sources, backlinkOptions(context.config, parser), memo?.(), bodyOf);
 }
 
 /**
@@ -205,8 +225,14 @@ function withoutTakenRoutes(pages: readonly SpecialPageModel[], notes: readonly 
   return pages.filter((page) => page.kind !== 'graph' || !taken.has(trim(page.route)));
 }
 
-/** Stage 1, scan: the notes (read and decoded), `_category_` files and the static folder's files. */
-export function scanSite(context: BuildContext): {
+/**
+ * Stage 1, scan: the notes (read and decoded, or known from the last build: `known`), `_category_` files and the
+ * static folder's files.
+ */
+export function scanSite(
+  context: BuildContext,
+  known?: (filePath: string) => KnownNote | undefined,
+): {
   notes: ScannedNote[];
   categories: ReadonlyMap<string, CategoryMetadata>;
   /** The docs folder's other files (docs-relative). */
@@ -224,6 +250,7 @@ export function scanSite(context: BuildContext): {
     displayPath: context.displayPath,
     include: context.config.docs.include,
     exclude: context.config.docs.exclude,
+    known,
   });
   const staticCopies = listFilesToCopy(context.staticDir, (link, target) =>
     context.diagnostics.add({
@@ -315,6 +342,8 @@ export interface BuildOptions {
   readonly onWait?: (holderPid: number | undefined) => void;
   /** A full build: no page or note is taken from the last build's cache (`--no-cache`), and the cache is rebuilt. */
   readonly noCache?: boolean;
+  /** The input files' stamps, taken before the build read them (upToDate.ts): notes whose stamp is the same are known. */
+  readonly stamps?: InputStamp;
 }
 
 /**
@@ -326,7 +355,7 @@ export async function buildSite(context: BuildContext, options: BuildOptions): P
   const searchBoot = bootSearchIndex(context.config);
   const poolBoot = bootRenderPool();
   let cache: BuildCache | undefined;
-  const outlineCache = openOutlineCache(outlineCacheFiles(context, options.noCache === true));
+  const outlineCache = openOutlineCache(outlineCacheFiles(context, options.noCache === true, options.stamps));
   try {
     const outline = await loadOutline(context, { releaseBodies: true, cache: outlineCache });
     const failed = () => context.diagnostics.errorCount > 0 || (options.strict && context.diagnostics.warningCount > 0);
@@ -358,7 +387,7 @@ export async function buildSite(context: BuildContext, options: BuildOptions): P
         keepSpare: !options.noCache, // the next build starts from the site this one replaces (outputFolder.ts)
         afterSwap: () => {
           opened.save();
-          outlineCache.save(outline.summaries);
+          outlineCache.save(outline.summaries, outline.notes);
         },
       },
     );
@@ -618,7 +647,8 @@ async function createParser(
     baseUrl: config.baseUrl,
   };
   // Obsidian's wikilink index, from every note's path and aliases: built once, before any note is rendered.
-  const obsidian = createObsidianMarkdown({ notes, docsDir: context.docsDir, config });
+  const bodyOf = (note: Note) => withBody(note, context.displayPath).body; // a known note's, read only where needed
+  const obsidian = createObsidianMarkdown({ notes, bodyOf, docsDir: context.docsDir, config });
   return createNoteParser(resolver, await loadHtmlSanitizer(config.markdown.rawHtml), obsidian);
 }
 

@@ -41,7 +41,21 @@ export interface BuildReport {
 /** The inputs as they are now, taken before the build reads them: a file changed while it builds is caught next time. */
 export interface InputStamp {
   readonly digest: (inputFiles: Iterable<string>) => string;
+  /** One walked file's stamp (size, times, inode), as taken; undefined for a file not walked. */
+  readonly fileStamp: (file: string) => FileStamp | undefined;
 }
+
+export interface FileStamp {
+  readonly line: string;
+  /**
+   * Whether the file was last changed well before the stamps were taken: a file changed after its stamp (while the
+   * build reads it) then has another one, even where file times are coarse. Only such a stamp vouches for what was read.
+   */
+  readonly settled: boolean;
+}
+
+/** How long before the stamps were taken a file must have changed for its stamp to be settled (FAT keeps 2 s times). */
+const SETTLED_MS = 2000;
 
 /** Names never walked: dependencies, history, and what builds write beside their output. */
 function skipped(name: string): boolean {
@@ -58,13 +72,22 @@ export function stampInputs(context: BuildContext, settings: readonly string[], 
   const roots = [...siteFolders, context.docsDir, context.staticDir].map((dir) => path.resolve(dir));
   const outDir = path.resolve(context.outDir);
   const lines: string[] = [FORMAT, ...settings, gitHead(context.docsDir)];
+  const takenAt = Date.now();
+  const stamps = new Map<string, FileStamp>();
+  const stampOne = (file: string) => {
+    const stat = fs.statSync(file, { throwIfNoEntry: false });
+    const line = stampLine(file, stat);
+    if (stat) stamps.set(file, { line, settled: Math.max(stat.mtimeMs, stat.ctimeMs) < takenAt - SETTLED_MS });
+    return line;
+  };
   for (const root of roots.filter((root, index) => !roots.some((other, at) => at !== index && isInside(root, other))))
-    walk(root, outDir, lines);
+    walk(root, outDir, lines, stampOne);
   return {
     digest: (inputFiles) => {
       const extra = [...inputFiles].filter((file) => !roots.some((root) => isInside(file, root))).sort();
       return hashLines([...lines, ...extra.map(inputLine)]);
     },
+    fileStamp: (file) => stamps.get(file),
   };
 }
 
@@ -141,7 +164,10 @@ function walk(dir: string, outDir: string, lines: string[], stamp = inputLine, s
 
 /** An input's path, size, modification and change times and inode (an edit, a rename or a touch changes one). */
 function inputLine(file: string): string {
-  const stat = fs.statSync(file, { throwIfNoEntry: false });
+  return stampLine(file, fs.statSync(file, { throwIfNoEntry: false }));
+}
+
+function stampLine(file: string, stat: fs.Stats | undefined): string {
   return stat ? `${file}\t${stat.size}\t${stat.mtimeMs}\t${stat.ctimeMs}\t${stat.ino}` : `${file}\tmissing`;
 }
 

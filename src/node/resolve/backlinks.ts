@@ -60,10 +60,11 @@ export interface LinkMemo {
  * Scans every note's links: a note linking another (however often, with or without `#anchor`) is one backlink, with
  * the context of its first link; each note's backlinks are in title order.
  */
-export function collectSiteLinks(
-  notes: readonly BacklinkSource[],
+export function collectSiteLinks<Source extends BacklinkSource>(
+  notes: readonly Source[],
   options: BacklinkOptions,
   memo?: LinkMemo,
+  bodyOf: (note: Source) => string = (note) => note.body, // `wiki build` reads a let-go note's Markdown again
 ): SiteLinks {
   const indexOfRoute = new Map<string, number>();
   const indexOfSource = new Map<string, number>();
@@ -73,16 +74,17 @@ export function collectSiteLinks(
   });
   const backlinks = new Map<Route, Backlink[]>();
   const edges: [number, number][] = [];
-  const find = (note: BacklinkSource, from: number): NoteLinks => {
+  const find = (note: Source, from: number): NoteLinks => {
     const found: [number, string][] = [];
     const linked = new Set<number>();
-    for (const link of scanMarkdownLinks(note.body, options.md)) {
+    const body = bodyOf(note);
+    for (const link of scanMarkdownLinks(body, options.md)) {
       const to = link.wikilink
         ? indexOfSource.get(options.resolveWikilink?.(link.target, note.sourcePath) ?? '')
         : resolveTarget(link.target, note.sourcePath, options, indexOfRoute);
       if (to === undefined || to === from || linked.has(to)) continue;
       linked.add(to);
-      found.push([to, extractLinkContext(note.body, link.start, link.end)]);
+      found.push([to, extractLinkContext(body, link.start, link.end)]);
     }
     memo?.record(from, found);
     return found;

@@ -3,7 +3,7 @@ import type { Route } from '../../shared/paths.js';
 import type { DiagnosticList, SeveritySetting } from '../diagnostics.js';
 import type { Note } from '../notes/note.js';
 import { applyTrailingSlash, computeDocRoute, isValidRoute, locateDoc, prefixRoute } from '../notes/notePaths.js';
-import { splitFrontMatter } from '../notes/frontMatter.js';
+import { type SplitNote, splitFrontMatter } from '../notes/frontMatter.js';
 import type { ScannedNote } from '../notes/scan.js';
 
 export interface ResolveNotesOptions {
@@ -63,7 +63,8 @@ function withoutTrailingSlash(route: string): string {
 
 function resolveNote(note: ScannedNote, options: ResolveNotesOptions): Note | undefined {
   const file = options.displayPath(note.filePath);
-  const split = splitFrontMatter(note.text);
+  const split = readFrontMatter(note);
+  const text = 'text' in note ? note.text : undefined; // a known note had no problem here (else it is read again)
   for (const problem of split.problems) {
     options.diagnostics.add({
       severity: problem.severity ?? 'error',
@@ -86,7 +87,7 @@ function resolveNote(note: ScannedNote, options: ResolveNotesOptions): Note | un
     options.routeBasePath ?? '/',
   );
   if (!isValidRoute(computed)) {
-    const line = frontMatter.slug !== undefined ? findFrontMatterLine(note.text, 'slug') : undefined;
+    const line = frontMatter.slug !== undefined && text !== undefined ? findFrontMatterLine(text, 'slug') : undefined;
     options.diagnostics.add({
       severity: 'error',
       code: 'invalid-slug',
@@ -99,7 +100,7 @@ function resolveNote(note: ScannedNote, options: ResolveNotesOptions): Note | un
   }
   const tooLong = describeOverlongRoute(computed);
   if (tooLong) {
-    const line = frontMatter.slug !== undefined ? findFrontMatterLine(note.text, 'slug') : undefined;
+    const line = frontMatter.slug !== undefined && text !== undefined ? findFrontMatterLine(text, 'slug') : undefined;
     options.diagnostics.add({
       ...tooLong,
       file,
@@ -120,8 +121,19 @@ function resolveNote(note: ScannedNote, options: ResolveNotesOptions): Note | un
     frontMatter,
     body: split.body,
     lineOffset: split.bodyLineOffset,
-    bodyStart: note.text.length - split.body.length,
+    bodyStart: split.bodyStart,
+    ...('known' in note && { released: note.known.released }),
   };
+}
+
+/** The note's front matter and where its body starts: parsed, or as the last build parsed it (a known note). */
+function readFrontMatter(note: ScannedNote): SplitNote & { readonly bodyStart: number } {
+  if ('known' in note) {
+    const { frontMatter, lineOffset, bodyStart } = note.known;
+    return { frontMatter, body: '', bodyLineOffset: lineOffset, problems: [], bodyStart };
+  }
+  const split = splitFrontMatter(note.text);
+  return { ...split, bodyStart: note.text.length - split.body.length };
 }
 
 /** File systems refuse longer names (ext4, APFS, NTFS: 255 bytes); the page would not be written. */

@@ -20,10 +20,16 @@ export interface WikilinkNote {
   readonly frontMatter: { readonly aliases?: readonly string[] | undefined };
   readonly body: string;
   readonly lineOffset: number;
+  /** Set when the body was let go (noteBodies.ts): whether it has a `[[` and a `![[`, its inline tags when found. */
+  readonly released?:
+    | { readonly wikilinks: boolean; readonly embeds: boolean; readonly inlineTags?: readonly string[] | undefined }
+    | undefined;
 }
 
-export interface ObsidianMarkdownOptions {
-  readonly notes: readonly WikilinkNote[];
+export interface ObsidianMarkdownOptions<Source extends WikilinkNote = WikilinkNote> {
+  readonly notes: readonly Source[];
+  /** A note's Markdown, read again when it was let go (noteBodies.ts withBody); only notes that need it are read. */
+  readonly bodyOf?: ((note: Source) => string) | undefined;
   readonly docsDir: string;
   readonly config: Pick<SiteConfig, 'docs' | 'trailingSlash'> & {
     readonly markdown: Pick<SiteConfig['markdown'], 'obsidian' | 'wikilinks' | 'breaks'>;
@@ -31,7 +37,9 @@ export interface ObsidianMarkdownOptions {
 }
 
 /** The build's Obsidian settings ('auto' decided) and wikilink index, with the inline tags of each note when on. */
-export function createObsidianMarkdown(options: ObsidianMarkdownOptions): ObsidianMarkdown & {
+export function createObsidianMarkdown<Source extends WikilinkNote>(
+  options: ObsidianMarkdownOptions<Source>,
+): ObsidianMarkdown & {
   inlineTags(sourcePath: SourcePath): readonly string[] | undefined;
   /**
    * The notes with a wikilink naming a note or file, when they decide 'auto' (none are listed otherwise); `wiki dev`
@@ -41,17 +49,25 @@ export function createObsidianMarkdown(options: ObsidianMarkdownOptions): Obsidi
 } {
   const lookup = createWikilinkLookup(options);
   const { config } = options; // the closures below keep this, not the options (they hold every note's Markdown)
-  const linking = options.notes.filter((note) => note.body.includes('[['));
+  // A note whose body was let go is read again only when it has what is looked for.
+  const bodyOf = options.bodyOf ?? ((note: Source) => note.body);
+  const withBody = (note: Source) => (note.released ? { ...note, body: bodyOf(note) } : note);
+  const having = (fact: 'wikilinks' | 'embeds', text: string) =>
+    options.notes.filter((note) => (note.released ? note.released[fact] : note.body.includes(text))).map(withBody);
   const { markdown } = config;
   const setting = markdown.obsidian;
   // Only where wikilinks decide it are they all looked for (else none are: `true`, `false`, a `.obsidian/` folder).
   const byWikilinks = setting === 'auto' && !hasObsidianFolder(options.docsDir);
   const naming = new Set(
-    byWikilinks ? linking.filter((note) => usesWikilinks([note], lookup)).map((note) => note.sourcePath) : [],
+    byWikilinks
+      ? having('wikilinks', '[[')
+          .filter((note) => usesWikilinks([note], lookup))
+          .map((note) => note.sourcePath)
+      : [],
   );
   const enabled = setting === true || (setting === 'auto' && (!byWikilinks || naming.size > 0));
-  const transcluded = keepTranscludedSources(linking, options.notes, lookup);
-  const tags = enabled ? collectInlineTags(options.notes) : new Map<SourcePath, readonly string[]>();
+  const transcluded = keepTranscludedSources(having('embeds', '![['), options.notes, lookup, bodyOf);
+  const tags = enabled ? collectInlineTags(options.notes, bodyOf) : new Map<SourcePath, readonly string[]>();
   return {
     enabled,
     breaks: markdown.breaks ?? enabled,
@@ -79,14 +95,14 @@ export function usesWikilinks(notes: readonly WikilinkNote[], lookup: WikilinkLo
 }
 
 /** The Markdown of every note some note embeds (`![[Note]]`), kept for the renderer: the stream drops bodies. */
-function keepTranscludedSources(
-  linking: readonly WikilinkNote[],
-  notes: readonly WikilinkNote[],
+function keepTranscludedSources<Source extends WikilinkNote>(
+  embedding: readonly WikilinkNote[],
+  notes: readonly Source[],
   lookup: WikilinkLookup,
+  bodyOf: (note: Source) => string,
 ): ReadonlyMap<SourcePath, TranscludedSource> {
   const embedded = new Set<SourcePath>();
-  for (const note of linking) {
-    if (!note.body.includes('![[')) continue;
+  for (const note of embedding) {
     for (const match of note.body.matchAll(WIKILINK_PATTERN)) {
       const target = match[1] === '!' ? parseWikilink(match[2]!).path : '';
       const found = target === '' ? undefined : lookup(target, note.sourcePath);
@@ -96,15 +112,18 @@ function keepTranscludedSources(
   const kept = new Map<SourcePath, TranscludedSource>();
   if (embedded.size === 0) return kept;
   for (const note of notes)
-    if (embedded.has(note.sourcePath)) kept.set(note.sourcePath, { body: note.body, lineOffset: note.lineOffset });
+    if (embedded.has(note.sourcePath)) kept.set(note.sourcePath, { body: bodyOf(note), lineOffset: note.lineOffset });
   return kept;
 }
 
-function collectInlineTags(notes: readonly WikilinkNote[]): Map<SourcePath, readonly string[]> {
+function collectInlineTags<Source extends WikilinkNote>(
+  notes: readonly Source[],
+  bodyOf: (note: Source) => string,
+): Map<SourcePath, readonly string[]> {
   const tags = new Map<SourcePath, readonly string[]>();
   for (const note of notes) {
-    if (!note.body.includes('#')) continue;
-    const found = findInlineTags(note.body);
+    const body = note.released?.inlineTags ? '' : bodyOf(note);
+    const found = note.released?.inlineTags ?? (body.includes('#') ? findInlineTags(body) : []);
     if (found.length > 0) tags.set(note.sourcePath, found);
   }
   return tags;
@@ -113,7 +132,7 @@ function collectInlineTags(notes: readonly WikilinkNote[]): Map<SourcePath, read
 export type WikilinkLookup = (target: string, from: SourcePath) => WikilinkResolution;
 
 /** The resolution of a wikilink's target (no `#fragment`) by the configured strategy. */
-export function createWikilinkLookup(options: ObsidianMarkdownOptions): WikilinkLookup {
+export function createWikilinkLookup(options: Omit<ObsidianMarkdownOptions, 'bodyOf'>): WikilinkLookup {
   const notes = new PathIndex();
   const aliases = new Map<string, SourcePath[]>();
   for (const note of options.notes) {
