@@ -25,6 +25,11 @@ export interface SiteWriter {
    * spare had it already), false when it is a copy.
    */
   link(source: string, relPath: string, sourceStat?: FileIdentity): boolean;
+  /**
+   * With `prefilled`: whether the folder holds this very file at `relPath` (the same inode, of the size and time it had
+   * when written: a hard link of a file the last build wrote or linked, not changed since); it is then kept as it is.
+   */
+  holds(relPath: string, file: FileIdentity & Pick<fs.Stats, 'size' | 'mtimeMs'>): boolean;
   /** With `prefilled`: the site-relative paths written so far (written, linked or kept as they were). */
   readonly written: ReadonlySet<string>;
 }
@@ -100,6 +105,17 @@ export function createSiteWriter(dir: string, options: SiteWriterOptions = {}): 
       fs.copyFileSync(source, fresh(relPath));
     },
     link,
+    holds: (relPath, file) => {
+      const stat = prefilled ? fs.lstatSync(path.join(dir, relPath), { throwIfNoEntry: false }) : undefined;
+      const same =
+        stat?.isFile() === true &&
+        stat.ino === file.ino &&
+        stat.dev === file.dev &&
+        stat.size === file.size &&
+        stat.mtimeMs === file.mtimeMs;
+      if (same) written.add(relPath);
+      return same;
+    },
     written,
   };
 }

@@ -87,4 +87,34 @@ describe('site writer', () => {
       'static.png',
     ]);
   });
+
+  it('keeps a file the prefilled folder holds only while it is the same file, as big and as old as recorded', () => {
+    const root = makeTempDir();
+    const [live, spare] = ['live', 'spare'].map((name) => path.join(root, name)) as [string, string];
+    for (const dir of [live, spare]) fs.mkdirSync(dir, { recursive: true });
+    for (const name of ['shared.html', 'edited.html', 'copied.html']) {
+      fs.writeFileSync(path.join(live, name), `live ${name}`);
+      if (name === 'copied.html') fs.copyFileSync(path.join(live, name), path.join(spare, name));
+      else fs.linkSync(path.join(live, name), path.join(spare, name));
+    }
+    const recorded = (name: string) => {
+      const { ino, dev, size, mtimeMs } = fs.statSync(path.join(live, name));
+      return { ino, dev, size, mtimeMs };
+    };
+    const stamps = new Map(['shared.html', 'edited.html', 'copied.html'].map((name) => [name, recorded(name)]));
+    // Changed in place after it was recorded: the live site's file and the spare's are one, so both changed.
+    fs.appendFileSync(path.join(live, 'edited.html'), ' edited by hand');
+
+    const writer = createSiteWriter(spare, { reuseFrom: live, prefilled: true });
+    assert.equal(writer.holds('shared.html', stamps.get('shared.html')!), true);
+    assert.equal(writer.holds('edited.html', stamps.get('edited.html')!), false, 'changed since it was recorded');
+    assert.equal(writer.holds('copied.html', stamps.get('copied.html')!), false, 'another file with the same bytes');
+    assert.equal(writer.holds('missing.html', stamps.get('shared.html')!), false);
+    assert.deepEqual([...writer.written], ['shared.html'], 'only the file it holds is kept from the sweep');
+    assert.equal(
+      createSiteWriter(spare, { reuseFrom: live }).holds('shared.html', stamps.get('shared.html')!),
+      false,
+      'a folder that is not prefilled holds nothing',
+    );
+  });
 });

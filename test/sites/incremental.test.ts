@@ -194,6 +194,10 @@ describe('incremental wiki build', () => {
     writeNotes(site, notes);
     await assertSameAsFullBuild(site);
     assert.equal(inodeOf(site, `${untouched}.html`), before[1], 'a page reused twice in a row');
+    // The spare and the output now share the page's file: changed in place in one, it changed in both.
+    fs.appendFileSync(path.join(site, 'build', `${untouched}.html`), '<!-- changed by hand -->');
+    await assertSameAsFullBuild(site);
+    assert.ok(!fs.readFileSync(path.join(site, 'build', `${untouched}.html`), 'utf8').includes('changed by hand'));
   });
 
   it('splices the search index after an edit, and makes it anew after a splice failed on files changed behind its back', async () => {

@@ -37,7 +37,7 @@ import type { OutlineCacheFiles } from './outlineCache.js';
 import type { InputStamp } from './upToDate.js';
 
 /** Bumped whenever what the cache files hold changes shape. */
-const CACHE_FORMAT = 'wiki-build-cache/3';
+const CACHE_FORMAT = 'wiki-build-cache/4';
 
 /**
  * A note's content as stored, but its HTML: its links compact, since most are external links whose href is their
@@ -66,8 +66,12 @@ interface CachedHtml {
 /** A link: [target, line] when it resolves to an external link to its target (most do), else with its resolution. */
 type StoredLink = readonly [target: string, line: number, resolved?: ResolvedLink];
 
-/** A page's output files as the build that wrote them left them: site-relative path, size, modification time. */
-type FileStamp = readonly [relPath: string, size: number, mtimeMs: number];
+/** A page's output files as the build that wrote them left them: site-relative path, size, modification time, file. */
+type FileStamp = readonly [relPath: string, size: number, mtimeMs: number, ino: number, dev: number];
+
+function stampOf(relPath: string, stat: fs.Stats): FileStamp {
+  return [relPath, stat.size, stat.mtimeMs, stat.ino, stat.dev];
+}
 
 interface CachedSearch {
   readonly key: string;
@@ -415,6 +419,9 @@ function decodeLink([target, line, resolved]: StoredLink): LinkRecord {
  * same file (inode) as the last build's, 'copied' when some is a copy, 'no' when they changed (nothing linked).
  */
 function linkFiles(files: readonly FileStamp[], outDir: string, writer: SiteWriter): 'same' | 'copied' | 'no' {
+  // Most often the staging folder (the spare) already holds these very files, still as written: one lstat each.
+  if (files.every(([relPath, size, mtimeMs, ino, dev]) => writer.holds(relPath, { size, mtimeMs, ino, dev })))
+    return 'same';
   const stats = unchangedStats(files, outDir);
   if (!stats) return 'no';
   let same = true;
@@ -451,7 +458,7 @@ function stampPages(pages: ReadonlyMap<string, PageRecord>, outDir: string): Rec
     const files: FileStamp[] = [];
     for (const relPath of relPaths) {
       const stat = fs.statSync(path.join(outDir, relPath), { throwIfNoEntry: false });
-      if (stat) files.push([relPath, stat.size, stat.mtimeMs]);
+      if (stat) files.push(stampOf(relPath, stat));
     }
     if (files.length === relPaths.length) stamped[route] = { hash, files };
   }
@@ -473,8 +480,7 @@ function stampSearch(
   for (const entry of fs.readdirSync(folder, { recursive: true, withFileTypes: true })) {
     const relPath = path.relative(outDir, path.join(entry.parentPath, entry.name)).split(path.sep).join('/');
     if (!entry.isFile() || others.has(relPath)) continue;
-    const stat = fs.statSync(path.join(outDir, relPath));
-    files.push([relPath, stat.size, stat.mtimeMs]);
+    files.push(stampOf(relPath, fs.statSync(path.join(outDir, relPath))));
   }
   return { key: searchKey, files: files.sort(([a], [b]) => (a < b ? -1 : 1)), ...parts };
 }
