@@ -53,8 +53,8 @@ export function scanNotes(options: ScanOptions): ScanResult {
   const otherFiles: string[] = [];
   const visited = new Set<string>();
   const realDocsDir = fs.realpathSync(options.docsDir);
-  const walk = (dir: string, relDir: string): void => {
-    const real = fs.realpathSync(dir);
+  // A folder's real path is its parent's and its name unless it is a symbolic link: only links are resolved.
+  const walk = (dir: string, relDir: string, real: string): void => {
     if (visited.has(real)) {
       options.diagnostics.add({
         severity: 'warning',
@@ -76,7 +76,8 @@ export function scanNotes(options: ScanOptions): ScanResult {
       if (!used && kind === 'file') otherFiles.push(relPath);
       if (!used || (entry.isSymbolicLink() && !linksInside(filePath, realDocsDir, options))) continue;
       if (isCategory && kind === 'file') readCategory(filePath, relDir === '' ? '.' : relDir, categories, options);
-      else if (kind === 'dir') walk(filePath, relPath);
+      else if (kind === 'dir')
+        walk(filePath, relPath, entry.isSymbolicLink() ? fs.realpathSync(filePath) : path.join(real, entry.name));
       else {
         const known = options.known?.(filePath);
         const text = known ? undefined : readNoteText(filePath, options);
@@ -85,7 +86,7 @@ export function scanNotes(options: ScanOptions): ScanResult {
       }
     }
   };
-  walk(options.docsDir, '');
+  walk(options.docsDir, '', realDocsDir);
   return { notes, categories, otherFiles };
 }
 

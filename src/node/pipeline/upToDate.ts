@@ -139,27 +139,33 @@ function readRecord(outDir: string): UpToDateRecord | undefined {
   }
 }
 
-/** Appends a line per file under `dir` (symbolic links to folders followed once), in a stable order. */
-function walk(dir: string, outDir: string, lines: string[], stamp = inputLine, seen = new Set<string>()): void {
-  let entries: fs.Dirent[];
-  try {
-    const real = fs.realpathSync(dir);
-    if (seen.has(real)) return;
-    seen.add(real);
-    entries = fs.readdirSync(dir, { withFileTypes: true });
-  } catch {
-    return; // an absent folder (no static/) is a state like any other: its absence is in no line
-  }
-  entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-  for (const entry of entries) {
-    if (skipped(entry.name)) continue;
-    const full = path.join(dir, entry.name);
-    if (full === outDir) continue;
-    const isFolder =
-      entry.isDirectory() || (entry.isSymbolicLink() && fs.statSync(full, { throwIfNoEntry: false })?.isDirectory());
-    if (isFolder) walk(full, outDir, lines, stamp, seen);
-    else lines.push(stamp(full));
-  }
+/** Appends a line per file under `root` (symbolic links to folders followed once), in a stable order. */
+function walk(root: string, outDir: string, lines: string[], stamp = inputLine): void {
+  const seen = new Set<string>();
+  // A folder's real path is its parent's and its name unless it is a symbolic link: only links are resolved.
+  const walkFolder = (dir: string, real: string | undefined): void => {
+    let entries: fs.Dirent[];
+    try {
+      const realDir = real ?? fs.realpathSync(dir);
+      if (seen.has(realDir)) return;
+      seen.add(realDir);
+      entries = fs.readdirSync(dir, { withFileTypes: true });
+      real = realDir;
+    } catch {
+      return; // an absent folder (no static/) is a state like any other: its absence is in no line
+    }
+    entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    for (const entry of entries) {
+      if (skipped(entry.name)) continue;
+      const full = path.join(dir, entry.name);
+      if (full === outDir) continue;
+      if (entry.isDirectory()) walkFolder(full, path.join(real, entry.name));
+      else if (entry.isSymbolicLink() && fs.statSync(full, { throwIfNoEntry: false })?.isDirectory())
+        walkFolder(full, undefined);
+      else lines.push(stamp(full));
+    }
+  };
+  walkFolder(root, undefined);
 }
 
 /** An input's path, size, modification and change times and inode (an edit, a rename or a touch changes one). */
