@@ -106,13 +106,9 @@ export function createSiteWriter(dir: string, options: SiteWriterOptions = {}): 
     },
     link,
     holds: (relPath, file) => {
-      const stat = prefilled ? fs.lstatSync(path.join(dir, relPath), { throwIfNoEntry: false }) : undefined;
+      const stat = prefilled ? regularFileAt(path.join(dir, relPath)) : undefined;
       const same =
-        stat?.isFile() === true &&
-        stat.ino === file.ino &&
-        stat.dev === file.dev &&
-        stat.size === file.size &&
-        stat.mtimeMs === file.mtimeMs;
+        stat !== undefined && isSameIdentity(stat, file) && stat.size === file.size && stat.mtimeMs === file.mtimeMs;
       if (same) written.add(relPath);
       return same;
     },
@@ -146,15 +142,25 @@ function removeEntry(file: string): void {
   }
 }
 
-/** Whether both paths name the same file (one hard-linked from the other): the link is already in place. */
 /** What tells one file from another on a machine. */
 export type FileIdentity = Pick<fs.Stats, 'ino' | 'dev'>;
 
+/** Whether both paths name the same file (one hard-linked from the other): the link is already in place. */
 function isSameFile(a: string, b: string, aStat?: FileIdentity): boolean {
-  const other = fs.lstatSync(b, { throwIfNoEntry: false });
-  if (!other?.isFile()) return false;
+  const other = regularFileAt(b);
+  if (!other) return false;
   const stat = aStat ?? fs.statSync(a, { throwIfNoEntry: false });
-  return stat !== undefined && stat.ino === other.ino && stat.dev === other.dev;
+  return stat !== undefined && isSameIdentity(stat, other);
+}
+
+/** The file at `file` itself (a symbolic link is not followed), when it is a regular file. */
+function regularFileAt(file: string): fs.Stats | undefined {
+  const stat = fs.lstatSync(file, { throwIfNoEntry: false });
+  return stat?.isFile() ? stat : undefined;
+}
+
+function isSameIdentity(a: FileIdentity, b: FileIdentity): boolean {
+  return a.ino === b.ino && a.dev === b.dev;
 }
 
 /**

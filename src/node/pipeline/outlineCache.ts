@@ -10,9 +10,9 @@
  *   note's made a full build of 100,000 notes ~4 s slower (bench/README.md).
  * - known.json: what was read of each note (front matter, where its body starts, its source hash, whether it has a
  *   `[[` or `![[`, its inline tags when Obsidian's syntax was on), reused while its file has the stamp it had (size,
- *   times, inode; upToDate.ts): the scan does not read it, and
- *   its body is read only where another cache misses. Kept only for a note whose stamp was settled (changed well before
- *   the build stamped it) and that read without a problem (a problem is reported again by reading it).
+ *   times, inode; upToDate.ts): the scan does not read it, and its body is read only where another cache misses. Kept
+ *   only for a note whose stamp was settled (changed well before the build stamped it) and that read without a
+ *   problem (a problem is reported again by reading it).
  */
 import fs from 'node:fs';
 import path from 'node:path';

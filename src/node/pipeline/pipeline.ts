@@ -150,6 +150,11 @@ export async function loadOutline(context: BuildContext, options: OutlineOptions
   };
 }
 
+/** A note's Markdown, read again from its file when it was let go or known unread (noteBodies.ts withBody). */
+function markdownOf(context: BuildContext): (note: Note) => string {
+  return (note) => withBody(note, context.displayPath).body;
+}
+
 /** A note the scan or routes stage reported a problem with is read again next time (the problem reported again). */
 function distrustReported(
   context: BuildContext,
@@ -158,6 +163,7 @@ function distrustReported(
   cache: OutlineCache,
 ): void {
   const reported = new Set(context.diagnostics.items.slice(since).map((diagnostic) => diagnostic.file));
+  if (reported.size === 0) return; // most builds: no note's path is formatted for nothing
   for (const note of notes) if (reported.has(context.displayPath(note.filePath))) cache.distrust(note.filePath);
 }
 
@@ -179,8 +185,7 @@ export function collectBacklinks(
 ): SiteLinks {
   if (!context.config.backlinks && !context.config.graph) return { backlinks: new Map(), edges: [] };
   const sources = notes.map((note, index) => ({ ...note, title: summaries[index]!.title }));
-  const bodyOf = (note: Note) => withBody(note, context.displayPath).body; // a known note's, read where the memo misses
-  return collectSiteLinks(sources, backlinkOptions(context.config, parser), memo?.(), bodyOf);
+  return collectSiteLinks(sources, backlinkOptions(context.config, parser), memo?.(), markdownOf(context));
 }
 
 /**
@@ -647,8 +652,7 @@ async function createParser(
     baseUrl: config.baseUrl,
   };
   // Obsidian's wikilink index, from every note's path and aliases: built once, before any note is rendered.
-  const bodyOf = (note: Note) => withBody(note, context.displayPath).body; // a known note's, read only where needed
-  const obsidian = createObsidianMarkdown({ notes, bodyOf, docsDir: context.docsDir, config });
+  const obsidian = createObsidianMarkdown({ notes, bodyOf: markdownOf(context), docsDir: context.docsDir, config });
   return createNoteParser(resolver, await loadHtmlSanitizer(config.markdown.rawHtml), obsidian);
 }
 

@@ -143,14 +143,14 @@ function readRecord(outDir: string): UpToDateRecord | undefined {
 function walk(root: string, outDir: string, lines: string[], stamp = inputLine): void {
   const seen = new Set<string>();
   // A folder's real path is its parent's and its name unless it is a symbolic link: only links are resolved.
-  const walkFolder = (dir: string, real: string | undefined): void => {
+  const walkFolder = (dir: string, knownReal: string | undefined): void => {
+    let real: string;
     let entries: fs.Dirent[];
     try {
-      const realDir = real ?? fs.realpathSync(dir);
-      if (seen.has(realDir)) return;
-      seen.add(realDir);
+      real = knownReal ?? fs.realpathSync(dir);
+      if (seen.has(real)) return;
+      seen.add(real);
       entries = fs.readdirSync(dir, { withFileTypes: true });
-      real = realDir;
     } catch {
       return; // an absent folder (no static/) is a state like any other: its absence is in no line
     }

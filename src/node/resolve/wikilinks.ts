@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { asSourcePath, type SourcePath } from '../../shared/paths.js';
 import type { SiteConfig } from '../config/schema.js';
+import type { ReleasedBody } from '../notes/note.js';
 import type { ObsidianMarkdown, TranscludedSource, WikilinkResolution } from '../markdown/obsidian/types.js';
 import { parseWikilink, WIKILINK_PATTERN } from '../markdown/obsidian/syntax.js';
 import { findInlineTags, withoutCode } from '../markdown/obsidian/inlineTags.js';
@@ -21,9 +22,7 @@ export interface WikilinkNote {
   readonly body: string;
   readonly lineOffset: number;
   /** Set when the body was let go (noteBodies.ts): whether it has a `[[` and a `![[`, its inline tags when found. */
-  readonly released?:
-    | { readonly wikilinks: boolean; readonly embeds: boolean; readonly inlineTags?: readonly string[] | undefined }
-    | undefined;
+  readonly released?: Pick<ReleasedBody, 'wikilinks' | 'embeds' | 'inlineTags'> | undefined;
 }
 
 export interface ObsidianMarkdownOptions<Source extends WikilinkNote = WikilinkNote> {
