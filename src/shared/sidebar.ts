@@ -4,15 +4,18 @@ import type { Breadcrumb, SidebarCategory, SidebarItem, SidebarMore } from './ty
 /**
  * Past this many items a list (a folder's notes and subfolders, or the top level) is wide: each page's sidebar shows a
  * window of it, and the browser loads the rest when asked. Every page carries the lists it shows, so a list of n items
- * cost n x ~110 B in each of its n pages (10,000 notes in one folder: 1.1 MB a page, 11 GB in all). The real corpus's
- * widest list is its top level, 99 items (its widest folder has 65): 150 leaves it, and sites like it, as they were.
+ * costs n x 140-370 B (a note's link, a folder's) in each of its n pages (10,000 notes in one folder: 1.4 MB a page,
+ * 14 GB in all). The real corpus's widest list is its top level, 99 items (its widest folder has 65): 100 leaves it,
+ * and sites like it, as they were.
  */
-export const SIDEBAR_WIDE_LIST = 150;
+export const SIDEBAR_WIDE_LIST = 100;
 /**
- * A wide list is cut in blocks of this many items; a page shows its item's block and the one on each side (75 items),
- * so the pages of one block share one sidebar (rendered once, see sidebarShapeKeys) and an item is never at its edge.
+ * A wide list is cut in blocks of this many items; a page shows its item's block and the one on each side (24 items,
+ * with the head about a screen of sidebar), so the pages of one block share one sidebar (rendered once, see
+ * sidebarShapeKeys) and an item is never at its edge. Small enough that a page of a large wiki weighs little more than
+ * a page of a small one (bench/README.md, "Wide folders").
  */
-export const SIDEBAR_WINDOW_BLOCK = 25;
+export const SIDEBAR_WINDOW_BLOCK = 8;
 /** The first items of a wide list, shown on every page: where the list starts. */
 export const SIDEBAR_WINDOW_HEAD = 5;
 /** Items per chunk file of a wide list (about 17 KB of JSON for short titles): a page's window needs one to three. */

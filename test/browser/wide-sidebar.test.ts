@@ -10,7 +10,7 @@ import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { directoryFiles, startSiteServer, type SiteServer } from '../../src/node/server/index.js';
 import { makeTempDir, runWiki } from '../helpers/cli.js';
-import { FOLDER_NOTES, writeWideNotes } from '../helpers/wideSite.js';
+import { FOLDER_NOTES, WINDOW_MOST, writeWideNotes } from '../helpers/wideSite.js';
 import { launchOfflineBrowser, markWindow, openPage, waitForRuntime, windowMarker } from './runtime-harness.js';
 
 let server: SiteServer;
@@ -62,7 +62,7 @@ describe('a wide folder in the browser', () => {
     const showAll = page.locator('.doc-sidebar button.menu__link--more', { hasText: 'Show all 400 notes' });
     await showAll.waitFor(); // the link of the HTML became a button once hydrated
     const shown = await folderLinks(page).count();
-    assert.ok(shown > 0 && shown <= 80, `${shown} notes of the folder before "Show all"`);
+    assert.ok(shown > 0 && shown <= WINDOW_MOST, `${shown} notes of the folder before "Show all"`);
     assert.equal(await activeHref(page), '/wide/note-300');
     await markWindow(page);
     await showAll.click();
@@ -98,7 +98,7 @@ describe('a wide folder in the browser', () => {
       await page.locator('.doc-sidebar a.menu__link[href="/wide/note-000"]').count(),
       'the head of the folder stays',
     );
-    assert.ok((await folderLinks(page).count()) <= 80);
+    assert.ok((await folderLinks(page).count()) <= WINDOW_MOST);
     await navigate(page, '/top-012');
     await page.waitForFunction(
       () => document.querySelector('.doc-sidebar a.menu__link--active')?.getAttribute('href') === '/top-012',

@@ -36,33 +36,33 @@ import { parseVirtualNotes } from '../helpers/virtualNotes.js';
 it('has the sizes the cases below are written for', () => {
   assert.deepEqual(
     [SIDEBAR_WIDE_LIST, SIDEBAR_WINDOW_BLOCK, SIDEBAR_WINDOW_HEAD, SIDEBAR_CHUNK_SIZE],
-    [150, 25, 5, 200],
+    [100, 8, 5, 200],
   );
 });
 
 describe('sidebarWindowRanges', () => {
   const cases: readonly { total: number; at: number; expected: [number, number][]; why: string }[] = [
     { total: 12, at: 3, expected: [[0, 12]], why: 'a short list is shown whole' },
-    { total: 150, at: 149, expected: [[0, 150]], why: 'at the threshold it is still shown whole' },
-    { total: 151, at: -1, expected: [[0, 50]], why: 'no item holds the page: the first two blocks' },
-    { total: 151, at: 0, expected: [[0, 50]], why: 'first block: itself and the next' },
-    { total: 151, at: 24, expected: [[0, 50]], why: 'the same for the whole first block' },
-    { total: 151, at: 25, expected: [[0, 75]], why: 'second block: the first three blocks, head included' },
+    { total: 100, at: 99, expected: [[0, 100]], why: 'at the threshold it is still shown whole' },
+    { total: 101, at: -1, expected: [[0, 16]], why: 'no item holds the page: the first two blocks' },
+    { total: 101, at: 0, expected: [[0, 16]], why: 'first block: itself and the next' },
+    { total: 101, at: 7, expected: [[0, 16]], why: 'the same for the whole first block' },
+    { total: 101, at: 8, expected: [[0, 24]], why: 'second block: the first three blocks, head included' },
     {
-      total: 151,
-      at: 50,
+      total: 101,
+      at: 16,
       expected: [
         [0, 5],
-        [25, 100],
+        [8, 32],
       ],
       why: 'third block: the head, then blocks 1 to 3',
     },
     {
-      total: 151,
-      at: 150,
+      total: 101,
+      at: 100,
       expected: [
         [0, 5],
-        [125, 151],
+        [88, 101],
       ],
       why: 'last block: cut at the end of the list',
     },
@@ -71,7 +71,7 @@ describe('sidebarWindowRanges', () => {
       at: 4821,
       expected: [
         [0, 5],
-        [4775, 4850],
+        [4808, 4832],
       ],
       why: 'the middle of a large folder',
     },
@@ -80,7 +80,7 @@ describe('sidebarWindowRanges', () => {
       at: 9999,
       expected: [
         [0, 5],
-        [9950, 10_000],
+        [9984, 10_000],
       ],
       why: 'its last item',
     },
@@ -256,7 +256,7 @@ describe('pruneSidebar with wide lists', () => {
     const wide = find(pruned, 'Wide');
     assert.deepEqual(outline(wide.items), [
       ...['/wide/n0', '/wide/n1', '/wide/n2', '/wide/n3', '/wide/n4'],
-      ...Array.from({ length: 75 }, (_u, i) => `/wide/n${225 + i}`),
+      ...Array.from({ length: 24 }, (_u, i) => `/wide/n${248 + i}`),
       '+401',
     ]);
     assert.deepEqual(moreOf(wide.items), {
@@ -266,14 +266,14 @@ describe('pruneSidebar with wide lists', () => {
       total: 401,
       shown: [
         [0, 5],
-        [225, 300],
+        [248, 272],
       ],
       listing: `${filesUrl}list-81/`,
     });
     // The top level is wide too: its window is around Wide, the item holding the page.
     assert.deepEqual(moreOf(pruned)?.shown, [
       [0, 5],
-      [50, 125],
+      [72, 96],
     ]);
   });
 
@@ -281,25 +281,25 @@ describe('pruneSidebar with wide lists', () => {
     const wide = find(pruneSidebar(tree, '/wide/inner/n1', index), 'Wide');
     assert.deepEqual(moreOf(wide.items)?.shown, [
       [0, 5],
-      [275, 350],
+      [288, 312],
     ]);
     assert.deepEqual(outline(find(wide.items, 'Inner').items), ['/wide/inner/n0', '/wide/inner/n1', '/wide/inner/n2']);
   });
 
   it('shows the first blocks of a wide list that does not hold the page (its index page, an expanded folder)', () => {
-    assert.deepEqual(moreOf(find(pruneSidebar(tree, '/wide/', index), 'Wide').items)?.shown, [[0, 50]]);
-    assert.deepEqual(moreOf(find(pruneSidebar(tree, '/s70', index), 'Open').items)?.shown, [[0, 50]]);
+    assert.deepEqual(moreOf(find(pruneSidebar(tree, '/wide/', index), 'Wide').items)?.shown, [[0, 16]]);
+    assert.deepEqual(moreOf(find(pruneSidebar(tree, '/s70', index), 'Open').items)?.shown, [[0, 16]]);
   });
 
   it('leaves lists of SIDEBAR_WIDE_LIST items or fewer as they were', () => {
-    const small = [link('/a'), category('B', links('/b/n', 150))];
-    assert.deepEqual(pruneSidebar(small, '/b/n149'), [small[0], { ...small[1], items: links('/b/n', 150) }]);
+    const small = [link('/a'), category('B', links('/b/n', 100))];
+    assert.deepEqual(pruneSidebar(small, '/b/n99'), [small[0], { ...small[1], items: links('/b/n', 100) }]);
   });
 
   it('gives the pages of one window block one shape key, and other blocks other keys', () => {
     const keys = sidebarShapeKeys(tree);
-    assert.equal(keys.get('/wide/n0'), keys.get('/wide/n24'));
-    assert.notEqual(keys.get('/wide/n24'), keys.get('/wide/n25'));
+    assert.equal(keys.get('/wide/n0'), keys.get('/wide/n7'));
+    assert.notEqual(keys.get('/wide/n7'), keys.get('/wide/n8'));
     const shapes = new Map<string, string>();
     for (const { route } of routesOf(tree)) {
       const shape = JSON.stringify([pruneSidebar(tree, route, index), pageSidebarBranches(tree, route, index)]);
@@ -431,7 +431,7 @@ describe('the browser runtime with wide lists', () => {
       moreOf(find(ctx.store.get().sidebar, 'Wide').items)?.shown,
       [
         [0, 5],
-        [250, 325],
+        [280, 304],
       ],
       'the window stays',
     );
