@@ -54,7 +54,7 @@ export function renderNoteContent(doc: Note, { md, resolveLink, sanitizeHtml, ob
     obsidian,
   });
   return {
-    html: rendered.html,
+    html: flattened(rendered.html),
     headings: rendered.headings.map((heading) => ({ ...heading, id: detach(heading.id), text: detach(heading.text) })),
     links: rendered.links,
     htmlIds: rendered.htmlIds,
@@ -103,6 +103,18 @@ function firstBlockEnd(body: string, from: number): number {
 function detach(text: string): string {
   return text.length < 13 ? text : Buffer.from(text, 'utf8').toString('utf8'); // V8 copies slices under 13 characters
 }
+
+/**
+ * The same string, flat. markdown-it joins a note's HTML piece by piece, and V8 keeps such a string as a tree of its
+ * pieces (32 B a node, the pieces themselves besides), several times the text's size; `wiki dev` holds every note's
+ * HTML (bench/README.md). A regular expression needs a flat subject, and V8 flattens the string in place for it, once;
+ * the pieces are then garbage.
+ */
+function flattened(html: string): string {
+  FLAT.test(html);
+  return html;
+}
+const FLAT = /^/;
 
 /**
  * One build's Markdown renderer, link resolver, raw HTML sanitiser (`markdown.rawHtml`) and Obsidian wikilink index
