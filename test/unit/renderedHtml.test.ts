@@ -1,6 +1,6 @@
 /**
  * A note's rendered HTML is kept as one flat string: `wiki dev` holds every note's, and the tree of pieces markdown-it
- * joins it from would take several times the text's size (parseNotes.ts, flattened).
+ * joins it from would take several times the text's size (src/node/flatString.ts).
  */
 import assert from 'node:assert/strict';
 import v8 from 'node:v8';

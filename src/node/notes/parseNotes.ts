@@ -11,6 +11,7 @@ import { cleanObsidianExcerpt } from '../markdown/obsidian/syntax.js';
 import type { ObsidianMarkdown } from '../markdown/obsidian/types.js';
 import { createLinkResolver, type LinkResolverOptions } from '../resolve/links.js';
 import type { SourcePath } from '../../shared/paths.js';
+import { flatString } from '../flatString.js';
 
 /** Renders one note, with its title and description (what `wiki dev` does for an edit). */
 export function parseNote(doc: Note, parser: NoteParser): ParsedNote {
@@ -54,7 +55,7 @@ export function renderNoteContent(doc: Note, { md, resolveLink, sanitizeHtml, ob
     obsidian,
   });
   return {
-    html: flattened(rendered.html),
+    html: flatString(rendered.html), // `wiki dev` holds every note's HTML
     headings: rendered.headings.map((heading) => ({ ...heading, id: detach(heading.id), text: detach(heading.text) })),
     links: rendered.links,
     htmlIds: rendered.htmlIds,
@@ -103,18 +104,6 @@ function firstBlockEnd(body: string, from: number): number {
 function detach(text: string): string {
   return text.length < 13 ? text : Buffer.from(text, 'utf8').toString('utf8'); // V8 copies slices under 13 characters
 }
-
-/**
- * The same string, flat. markdown-it joins a note's HTML piece by piece, and V8 keeps such a string as a tree of its
- * pieces (32 B a node, the pieces themselves besides), several times the text's size; `wiki dev` holds every note's
- * HTML (bench/README.md). A regular expression needs a flat subject, and V8 flattens the string in place for it, once;
- * the pieces are then garbage.
- */
-function flattened(html: string): string {
-  FLAT.test(html);
-  return html;
-}
-const FLAT = /^/;
 
 /**
  * One build's Markdown renderer, link resolver, raw HTML sanitiser (`markdown.rawHtml`) and Obsidian wikilink index

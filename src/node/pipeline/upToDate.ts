@@ -13,6 +13,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { type BuildContext, extensionDirs } from '../context.js';
 import type { Diagnostic } from '../diagnostics.js';
+import { flatString } from '../flatString.js';
 import { cacheFolderOf } from './outputFolder.js';
 
 /** Bumped whenever the record changes shape. */
@@ -76,7 +77,7 @@ export function stampInputs(context: BuildContext, settings: readonly string[], 
   const stamps = new Map<string, FileStamp>();
   const stampOne = (file: string) => {
     const stat = fs.statSync(file, { throwIfNoEntry: false });
-    const line = stampLine(file, stat);
+    const line = flatString(stampLine(file, stat)); // kept for the whole build, one a file
     if (stat) stamps.set(file, { line, settled: Math.max(stat.mtimeMs, stat.ctimeMs) < takenAt - SETTLED_MS });
     return line;
   };
