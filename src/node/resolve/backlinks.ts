@@ -72,7 +72,6 @@ export function collectSiteLinks<Source extends BacklinkSource>(
     indexOfRoute.set(routeKey(note.route), index);
     indexOfSource.set(note.sourcePath, index);
   });
-  const backlinks = new Map<Route, Backlink[]>();
   const edges: [number, number][] = [];
   const find = (note: Source, from: number): NoteLinks => {
     const found: [number, string][] = [];
@@ -89,21 +88,41 @@ export function collectSiteLinks<Source extends BacklinkSource>(
     memo?.record(from, found);
     return found;
   };
+  // Lists by the linked note's index, not looked up by route for each of the site's links (about ten a note); two
+  // notes with one route (a duplicate route) share the list of the first, as a Map by route would.
+  const listOf = firstIndexOfRoute(notes);
+  const lists: Backlink[][] = new Array(notes.length);
+  const created: number[] = []; // the Map's order: where each list began
   notes.forEach((note, from) => {
     const links = memo?.recall(from) ?? find(note, from);
     const title = links.length > 0 ? shortenTitle(note.title) : '';
     for (const [to, context] of links) {
       edges.push([from, to]);
-      const target = notes[to]!.route;
-      const list = backlinks.get(target) ?? [];
-      list.push({ title, href: note.route, context });
-      backlinks.set(target, list);
+      const at = listOf[to]!;
+      if (!lists[at]) created.push(at);
+      (lists[at] ??= []).push({ title, href: note.route, context });
     }
   });
   // What `a.localeCompare(b, 'en')` does, with one collator for the site instead of one looked up per comparison.
   const byTitle = new Intl.Collator('en').compare;
-  for (const list of backlinks.values()) list.sort((a, b) => byTitle(a.title, b.title));
+  const backlinks = new Map<Route, Backlink[]>();
+  for (const at of created)
+    backlinks.set(
+      notes[at]!.route,
+      lists[at]!.sort((a, b) => byTitle(a.title, b.title)),
+    );
   return { backlinks, edges };
+}
+
+/** For each note, the index of the first note with its route (its own, unless a route is taken twice). */
+function firstIndexOfRoute(notes: readonly { readonly route: Route }[]): number[] {
+  const first = new Map<string, number>();
+  return notes.map((note, index) => {
+    const taken = first.get(note.route);
+    if (taken !== undefined) return taken;
+    first.set(note.route, index);
+    return index;
+  });
 }
 
 /** The index of the note a scanned link leads to, if it leads to one. */
