@@ -121,6 +121,36 @@ describe('collectSiteLinks', () => {
     ]);
   });
 
+  it('keeps one list for two notes with one route (a duplicate route), whichever of them a link finds', () => {
+    const note = (sourcePath: string, route: string, title: string, body: string) => ({
+      sourcePath: asSourcePath(sourcePath),
+      route: asRoute(route),
+      title,
+      body,
+    });
+    const notes = [
+      note('a.md', '/a', 'Zed', 'See [[b]].'), // the wikilink finds b.md, the first note at /b
+      note('b.md', '/b', 'B', ''),
+      note('c/d.md', '/c/d', 'Alpha', 'See [B](/b).'), // the route finds the last note at /b
+      note('c/b-again.md', '/b', 'B again', ''),
+    ];
+    const links = collectSiteLinks(notes, {
+      md,
+      resolveLink,
+      baseUrl: '/',
+      resolveWikilink: (inner) => (inner === 'b' ? asSourcePath('b.md') : undefined),
+    });
+    assert.deepEqual([...links.backlinks.keys()], ['/b']);
+    assert.deepEqual(
+      links.backlinks.get(asRoute('/b'))?.map((link) => link.title),
+      ['Alpha', 'Zed'],
+    );
+    assert.deepEqual(links.edges, [
+      [0, 1],
+      [2, 3],
+    ]);
+  });
+
   it('counts wikilinks through the wikilink resolver hook, and not without it', () => {
     const body = 'A [[b|wiki link]] here.';
     assert.equal(backlinksOfB(body), undefined);
