@@ -99,8 +99,12 @@ export function collectSiteLinks<Source extends BacklinkSource>(
     for (const [to, context] of links) {
       edges.push([from, to]);
       const at = listOf[to]!;
-      if (!lists[at]) created.push(at);
-      (lists[at] ??= []).push({ title, href: note.route, context });
+      let list = lists[at];
+      if (!list) {
+        lists[at] = list = [];
+        created.push(at);
+      }
+      list.push({ title, href: note.route, context });
     }
   });
   // What `a.localeCompare(b, 'en')` does, with one collator for the site instead of one looked up per comparison.
