@@ -183,4 +183,19 @@ describe('outline cache', () => {
     const unstamped = await outlineThroughCache(site, undefined, obsidian);
     assert.deepEqual(unstamped.read, ['a.md', 'b.md', 'c.md', 'd.md', 'e.md']);
   });
+
+  it('reads a known note once when its wikilinks decide the syntax and it embeds a note', async () => {
+    const site = makeSite({
+      'a.md': '# Alpha\n\nAlpha links to [[b]] and shows it: ![[b]]\n',
+      'b.md': '# Beta\n\nBeta text.\n',
+    });
+    const stamps = new Map(
+      ['a.md', 'b.md'].map((file) => [path.join(site, 'docs', file), { line: `${file} 1`, settled: true }] as const),
+    );
+    await outlineThroughCache(site, stamps); // `markdown.obsidian: 'auto'`: the wikilinks decide
+    await outlineThroughCache(site, stamps); // finds and keeps every note's links (the first build keeps none)
+    const third = await outlineThroughCache(site, stamps);
+    // a.md is read for its wikilinks, which also tell its embed; b.md, the embedded note, for the renderer.
+    assert.deepEqual(third.read, ['a.md', 'b.md']);
+  });
 });

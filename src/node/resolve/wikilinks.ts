@@ -50,7 +50,8 @@ export function createObsidianMarkdown<Source extends WikilinkNote>(
   const { config } = options; // the closures below keep this, not the options (they hold every note's Markdown)
   // A note whose body was let go is read again only when it has what is looked for (a `[[`, or a `![[` for embeds).
   const bodyOf = options.bodyOf ?? ((note: Source) => note.body);
-  const withBody = (note: Source) => (note.released ? { ...note, body: bodyOf(note) } : note);
+  const withBody = (note: Source): Source =>
+    note.released ? { ...note, body: bodyOf(note), released: undefined } : note;
   const has = (note: Source, fact: 'wikilinks' | 'embeds', text: string) =>
     note.released ? note.released[fact] : note.body.includes(text);
   const linking = options.notes.filter((note) => has(note, 'wikilinks', '[['));
@@ -58,16 +59,13 @@ export function createObsidianMarkdown<Source extends WikilinkNote>(
   const setting = markdown.obsidian;
   // Only where wikilinks decide it are they all looked for (else none are: `true`, `false`, a `.obsidian/` folder).
   const byWikilinks = setting === 'auto' && !hasObsidianFolder(options.docsDir);
+  // Each note is read at most once: every linking note when wikilinks decide, else only those that embed (below).
+  const looked = byWikilinks ? linking.map(withBody) : linking;
   const naming = new Set(
-    byWikilinks
-      ? linking
-          .map(withBody)
-          .filter((note) => usesWikilinks([note], lookup))
-          .map((note) => note.sourcePath)
-      : [],
+    byWikilinks ? looked.filter((note) => usesWikilinks([note], lookup)).map((note) => note.sourcePath) : [],
   );
   const enabled = setting === true || (setting === 'auto' && (!byWikilinks || naming.size > 0));
-  const embedding = linking.filter((note) => has(note, 'embeds', '![[')).map(withBody);
+  const embedding = looked.filter((note) => has(note, 'embeds', '![[')).map(withBody);
   const transcluded = keepTranscludedSources(embedding, options.notes, lookup, bodyOf);
   const tags = enabled ? collectInlineTags(options.notes, bodyOf) : new Map<SourcePath, readonly string[]>();
   return {
