@@ -1,4 +1,4 @@
-import { defineConfig } from './src/node/config/schema.js';
+import { defineConfig } from './src/node/config/defineConfig.js';
 
 // The project's own site (SPEC §1). URLs marked "owner" are placeholders for the wiki's owner to set.
 export default defineConfig({

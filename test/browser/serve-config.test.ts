@@ -238,7 +238,7 @@ describe('wiki serve and wiki dev honour baseUrl', () => {
     fs.cpSync(path.join(siteDir, 'docs'), path.join(dir, 'docs'), { recursive: true });
     const config = fs
       .readFileSync(path.join(siteDir, 'wiki.base.config.ts'), 'utf8')
-      .replace('../../../src/node/config/schema.js', path.join(repoRoot, 'src/node/config/schema.ts'));
+      .replace('../../../src/node/config/defineConfig.js', path.join(repoRoot, 'src/node/config/defineConfig.ts'));
     fs.writeFileSync(path.join(dir, 'wiki.config.ts'), config);
     const dev = await startDevProcess(dir);
     try {

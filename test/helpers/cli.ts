@@ -72,10 +72,10 @@ export async function buildFixture(
 export function copyFixture(name: string, siteDir: string): void {
   fs.cpSync(path.join(fixturesDir, name), siteDir, { recursive: true });
   const configPath = path.join(siteDir, 'wiki.config.ts');
-  const engineSchema = path.join(repoRoot, 'src/node/config/schema.ts');
+  const engineModule = path.join(repoRoot, 'src/node/config/defineConfig.ts');
   fs.writeFileSync(
     configPath,
-    fs.readFileSync(configPath, 'utf8').replace('../../../src/node/config/schema.js', engineSchema),
+    fs.readFileSync(configPath, 'utf8').replace('../../../src/node/config/defineConfig.js', engineModule),
   );
 }
 

@@ -239,8 +239,3 @@ export const siteConfigSchema = z.strictObject({
 export type SiteConfigInput = z.input<typeof siteConfigSchema>;
 /** The validated config with every default filled in. */
 export type SiteConfig = z.output<typeof siteConfigSchema>;
-
-/** Helper for a typed wiki.config.ts. */
-export function defineConfig(config: SiteConfigInput): SiteConfigInput {
-  return config;
-}

@@ -1,4 +1,4 @@
-import { defineConfig } from '../../../src/node/config/schema.js';
+import { defineConfig } from '../../../src/node/config/defineConfig.js';
 
 // Quartz 4's documentation, an Obsidian vault (../shared/corpora/quartz-docs, see its ORIGIN.md), built as it is.
 export default defineConfig({
