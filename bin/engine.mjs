@@ -13,10 +13,19 @@ const buildInputs = ['package.json', 'package-lock.json', 'tsconfig.base.json', 
 /**
  * Packages left as imports from node_modules: esbuild and TypeScript (a native binary; a large compiler loaded only
  * on demand), prismjs (its language loader requires files by computed name), React (one copy shared with the bundles
- * of a site's theme overrides, whose components use its hooks and contexts) and the hosted-search clients (`wiki
- * search push` only).
+ * of a site's theme overrides, whose components use its hooks and contexts), the hosted-search clients (`wiki search
+ * push` only) and KaTeX (required by the first note with math: src/node/markdown/math.ts).
  */
-const externalPackages = ['esbuild', 'typescript', 'prismjs', 'react', 'react-dom', 'algoliasearch', 'typesense'];
+const externalPackages = [
+  'esbuild',
+  'typescript',
+  'prismjs',
+  'react',
+  'react-dom',
+  'algoliasearch',
+  'typesense',
+  'katex',
+];
 
 /**
  * The external CommonJS packages every build loads, which the bundle require()s instead of importing: Node runs its

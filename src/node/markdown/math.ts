@@ -1,16 +1,25 @@
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
-import katex from 'katex';
+import type katexModule from 'katex';
 import type MarkdownIt from 'markdown-it';
 import type StateBlock from 'markdown-it/lib/rules_block/state_block.mjs';
 import type StateInline from 'markdown-it/lib/rules_inline/state_inline.mjs';
 import { engineRoot } from '../engineRoot.js';
 import type { NoteEnv } from './noteEnv.js';
 
+/**
+ * KaTeX, loaded by the first note with math rather than by every build: it is half a megabyte of JavaScript, and most
+ * sites, and most incremental builds, render no math (require's own cache keeps it once loaded).
+ */
+function katex(): typeof katexModule {
+  return createRequire(import.meta.url)('katex') as typeof katexModule;
+}
+
 /** TeX -> KaTeX HTML (with MathML for screen readers); an error shows as KaTeX's red source text, never a failed build. */
 export function renderMath(tex: string, displayMode: boolean): string {
   // strict: 'ignore' keeps KaTeX from printing a console warning per Unicode character in math mode.
-  return katex.renderToString(tex, { displayMode, throwOnError: false, strict: 'ignore', output: 'htmlAndMathml' });
+  return katex().renderToString(tex, { displayMode, throwOnError: false, strict: 'ignore', output: 'htmlAndMathml' });
 }
 
 /** Display math as a block of its own. */
