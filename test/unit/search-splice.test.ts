@@ -9,6 +9,7 @@ import { buildLocalIndexFiles } from '../../src/node/search/indexFiles.js';
 import { TEXT_BUNDLE_SIZE } from '../../src/node/search/localIndex.js';
 import type { RecordNote, RecordPage } from '../../src/node/search/records.js';
 import { type IndexedNote, spliceLocalIndexFiles } from '../../src/node/search/spliceIndex.js';
+import { decodePostings, readPostings } from '../../src/node/search/splicePostings.js';
 import { asDocId, asRoute, asSourcePath } from '../../src/shared/paths.js';
 
 const md = createMarkdownRenderer();
@@ -176,6 +177,31 @@ describe('spliceLocalIndexFiles', () => {
         }),
       /the last index has 3 pages where this build has 2/,
     );
+  });
+});
+
+describe("the last index's term lines", () => {
+  const read = (text: string) => readPostings(1, () => ({ relPath: 'search/terms/0.txt', text }));
+
+  test('are read with the first and last chunk each names, and decoded', () => {
+    const postings = read('alpha\t3,1,4,2\nbeta\t0,7\ngamma\t12,1,1,1,100,3');
+    assert.deepEqual(postings.lines, ['alpha\t3,1,4,2', 'beta\t0,7', 'gamma\t12,1,1,1,100,3']);
+    assert.deepEqual([...postings.firstChunk.slice(0, 3)], [3, 0, 12]);
+    assert.deepEqual([...postings.lastChunk.slice(0, 3)], [7, 0, 113]);
+    assert.deepEqual(decodePostings('gamma\t12,1,1,1,100,3', 6), [12, 1, 13, 1, 113, 3]);
+  });
+
+  test('that are not pairs of whole numbers are refused, naming the file', () => {
+    for (const line of [
+      'alpha\t3,1,4',
+      'alpha\t3,,4,2',
+      'alpha\t3,1x,4,2',
+      'alpha\t3,1,',
+      'alpha\t',
+      'alpha',
+      'alpha\t9999999999,1',
+    ])
+      assert.throws(() => read(line), /a line of search\/terms\/0\.txt is not a term's postings/, JSON.stringify(line));
   });
 });
 

@@ -103,13 +103,12 @@ function rewritePostings(line: string, start: number, moved: Int32Array, added: 
     parts.push(`${last < 0 ? to : to - last},${frequency}`);
     last = to;
   };
-  for (let at = start; at < line.length;) {
-    const pairStart = at;
-    const delta = readNumber(line, at);
-    at = delta.end + 1;
-    const frequency = readNumber(line, at);
-    at = frequency.end + 1;
-    chunk += delta.value;
+  const numbers = new LineNumbers(line, start);
+  while (numbers.at < line.length) {
+    const pairStart = numbers.at;
+    const delta = numbers.read();
+    const frequency = numbers.read();
+    chunk += delta;
     if (chunk >= moved.length) throw new Error(`a posting names chunk ${chunk}, past the last index's ${moved.length}`);
     const to = moved[chunk]!;
     if (to < 0) {
@@ -117,12 +116,12 @@ function rewritePostings(line: string, start: number, moved: Int32Array, added: 
       continue;
     }
     for (; next < added.length && added[next]! < to; next += 2) writePair(added[next]!, added[next + 1]!);
-    if ((last < 0 ? to : to - last) === delta.value) {
+    if ((last < 0 ? to : to - last) === delta) {
       if (runStart < 0) runStart = pairStart;
-      runEnd = frequency.end;
+      runEnd = numbers.end;
       last = to;
     } else {
-      writePair(to, frequency.value);
+      writePair(to, frequency);
     }
   }
   for (; next < added.length; next += 2) writePair(added[next]!, added[next + 1]!);
@@ -130,13 +129,36 @@ function rewritePostings(line: string, start: number, moved: Int32Array, added: 
   return parts.join(',');
 }
 
-/** The decimal number at `at` and where it ends (a comma or the end of the line). */
-function readNumber(line: string, at: number): { value: number; end: number } {
-  let value = 0;
-  let end = at;
-  for (let code = line.charCodeAt(end); code >= ZERO && code <= NINE; code = line.charCodeAt(++end))
-    value = value * 10 + code - ZERO;
-  return { value, end };
+/**
+ * A cursor over a line's comma-separated decimal numbers. Every term line of the last index is read through one at
+ * each splice: a cursor a line rather than an object a number (the worker spent more time collecting those objects than
+ * reading the numbers).
+ */
+class LineNumbers {
+  /** Where the next number starts. */
+  at: number;
+  /** Where the last number read ends: a comma, or the end of the line (its start when it held no digit). */
+  end: number;
+
+  constructor(
+    private readonly line: string,
+    start: number,
+  ) {
+    this.at = start;
+    this.end = start;
+  }
+
+  /** The number at the cursor (0 when no digit is there); the cursor moves past it and the comma after it. */
+  read(): number {
+    const { line } = this;
+    let value = 0;
+    let end = this.at;
+    for (let code = line.charCodeAt(end); code >= ZERO && code <= NINE; code = line.charCodeAt(++end))
+      value = value * 10 + code - ZERO;
+    this.end = end;
+    this.at = end + 1;
+    return value;
+  }
 }
 
 /**
@@ -147,14 +169,16 @@ function chunkRange(line: string, start: number): [number, number] | undefined {
   let numbers = 0;
   let first = -1;
   let chunk = 0;
-  for (let at = start; at <= line.length; numbers++) {
-    const { value, end } = readNumber(line, at);
-    if (end === at || value > MAX_INT32 || (end < line.length && line.charCodeAt(end) !== COMMA)) return undefined;
+  const reader = new LineNumbers(line, start);
+  for (; reader.at <= line.length; numbers++) {
+    const from = reader.at;
+    const value = reader.read();
+    const { end } = reader;
+    if (end === from || value > MAX_INT32 || (end < line.length && line.charCodeAt(end) !== COMMA)) return undefined;
     if (numbers % 2 === 0) {
       chunk += value;
       if (first < 0) first = chunk;
     }
-    at = end + 1;
   }
   return numbers % 2 === 0 && numbers > 0 ? [first, chunk] : undefined;
 }
@@ -162,13 +186,10 @@ function chunkRange(line: string, start: number): [number, number] | undefined {
 /** A shard line's postings (from `start`) decoded: chunk, frequency, chunk, frequency... */
 export function decodePostings(line: string, start: number): number[] {
   const postings: number[] = [];
-  let chunk = 0;
-  for (let at = start; at < line.length;) {
-    const delta = readNumber(line, at);
-    const frequency = readNumber(line, delta.end + 1);
-    chunk += delta.value;
-    postings.push(chunk, frequency.value);
-    at = frequency.end + 1;
+  const numbers = new LineNumbers(line, start);
+  for (let chunk = 0; numbers.at < line.length;) {
+    chunk += numbers.read();
+    postings.push(chunk, numbers.read());
   }
   return postings;
 }
