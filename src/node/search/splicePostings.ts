@@ -63,6 +63,7 @@ export function splicePostings(
   write: (shard: number, text: string) => void,
 ): string[] {
   const { added, firstMoved, lastMoved } = changes;
+  const tail = uniformTail(changes.moved);
   const addedTerms = [...added.keys()].sort((a, b) => (a < b ? -1 : 1));
   const cutter = new ShardCutter(write);
   let next = 0; // the next of addedTerms
@@ -76,7 +77,7 @@ export function splicePostings(
       cutter.addLine(term, text); // every chunk keeps its id: the line as it was
       return;
     }
-    const postings = rewritePostings(text, term.length + 1, changes.moved, more ?? []);
+    const postings = rewritePostings(text, term.length + 1, changes.moved, more ?? [], tail);
     if (postings) cutter.add(term, postings);
   });
   for (; next < addedTerms.length; next++) addNew(addedTerms[next]!);
@@ -84,10 +85,29 @@ export function splicePostings(
 }
 
 /**
- * A line's postings (from `start`) with each chunk moved and the `added` pairs merged in, as text ('' when none is
- * left). Runs of pairs whose delta and frequency come out the same are copied from the line.
+ * The old chunks from which every chunk to the last moves by the same shift (those after the last changed page): in a
+ * line, once a pair there is written, every later pair's delta is as it was, and the rest of the line is copied whole.
  */
-function rewritePostings(line: string, start: number, moved: Int32Array, added: readonly number[]): string {
+function uniformTail(moved: Int32Array): number {
+  const last = moved.length - 1;
+  const shift = moved[last]! - last;
+  let from = moved.length;
+  while (from > 0 && moved[from - 1]! >= 0 && moved[from - 1]! - (from - 1) === shift) from--;
+  return from;
+}
+
+/**
+ * A line's postings (from `start`) with each chunk moved and the `added` pairs merged in, as text ('' when none is
+ * left). Runs of pairs whose delta and frequency come out the same are copied from the line, and so is all of it after
+ * the first pair at or past `tail` (uniformTail) once every added pair is written.
+ */
+function rewritePostings(
+  line: string,
+  start: number,
+  moved: Int32Array,
+  added: readonly number[],
+  tail: number,
+): string {
   const parts: string[] = [];
   let runStart = -1; // where a run of pairs copied as they are starts in the line
   let runEnd = -1;
@@ -122,6 +142,11 @@ function rewritePostings(line: string, start: number, moved: Int32Array, added: 
       last = to;
     } else {
       writePair(to, frequency);
+    }
+    if (chunk >= tail && next >= added.length && numbers.at < line.length) {
+      if (runStart < 0) runStart = numbers.at; // the pairs after this one keep their deltas
+      runEnd = line.length;
+      break;
     }
   }
   for (; next < added.length; next += 2) writePair(added[next]!, added[next + 1]!);
