@@ -40,6 +40,8 @@ export interface ScanOptions {
   readonly exclude?: readonly string[];
   /** What the last build read of a note whose file did not change since (`wiki build`): it is not read again. */
   readonly known?: ((filePath: string) => KnownNote | undefined) | undefined;
+  /** A folder's entries sorted by name, when already read (`wiki build`'s up-to-date check): it is not read again. */
+  readonly listing?: ((dir: string) => fs.Dirent[] | undefined) | undefined;
 }
 
 /**
@@ -66,7 +68,7 @@ export function scanNotes(options: ScanOptions): ScanResult {
       return;
     }
     visited.add(real);
-    for (const entry of readSortedEntries(dir)) {
+    for (const entry of options.listing?.(dir) ?? readSortedEntries(dir)) {
       const filePath = path.join(dir, entry.name);
       const relPath = relDir === '' ? entry.name : `${relDir}/${entry.name}`;
       const isCategory = categoryFileNames.includes(entry.name as (typeof categoryFileNames)[number]);
@@ -189,8 +191,15 @@ function decodeNote(bytes: Uint8Array, utf16: 'utf-16le' | 'utf-16be' | undefine
 
 /** Reads a note as UTF-8; binary files and invalid UTF-8 become errors that name the file, line and column. */
 function readNoteText(filePath: string, options: ScanOptions): string | undefined {
-  const bytes = fs.readFileSync(filePath);
   const file = options.displayPath(filePath);
+  let bytes: Buffer;
+  try {
+    bytes = fs.readFileSync(filePath);
+  } catch (error) {
+    // Listed, then gone: the folder was read (by the up-to-date check) before its notes are.
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    throw new Error(`${file} was removed while the site was being built. Run the build again.`);
+  }
   const utf16 = utf16Encoding(bytes);
   if (utf16) {
     options.diagnostics.add({

@@ -72,6 +72,8 @@ export interface OutlineOptions {
   readonly releaseBodies?: boolean;
   /** The last build's summaries of notes whose source did not change (`wiki build`: outlineCache.ts). */
   readonly cache?: OutlineCache;
+  /** The docs folder's folders as the up-to-date check read them (`wiki build`: InputStamp.takeListing). */
+  readonly listing?: (dir: string) => fs.Dirent[] | undefined;
 }
 
 /** Stages 1 to 4, and stage 5 started: scan, resolve routes, summarise, sidebar and page models, bundle. */
@@ -79,7 +81,8 @@ export async function loadOutline(context: BuildContext, options: OutlineOptions
   const translations = await loadTranslations(context);
   const { cache } = options;
   const diagnosed = context.diagnostics.items.length;
-  const scanned = timeStage(context, 'scan', () => scanSite(context, cache && ((file) => cache.knownNote(file))));
+  const known = cache && ((file: string) => cache.knownNote(file));
+  const scanned = timeStage(context, 'scan', () => scanSite(context, known, options.listing));
   const readingDates = readDates(context, scanned.notes); // git runs on the other core while the next stages do
   const specialPages = buildSpecialPageModels(context.config, translations);
   // A note may take the graph page's route: the note keeps it, the site has no global graph page then.
@@ -232,11 +235,12 @@ function withoutTakenRoutes(pages: readonly SpecialPageModel[], notes: readonly 
 
 /**
  * Stage 1, scan: the notes (read and decoded, or known from the last build: `known`), `_category_` files and the
- * static folder's files.
+ * static folder's files. `listing` gives the folders the up-to-date check already read.
  */
 export function scanSite(
   context: BuildContext,
   known?: (filePath: string) => KnownNote | undefined,
+  listing?: (dir: string) => fs.Dirent[] | undefined,
 ): {
   notes: ScannedNote[];
   categories: ReadonlyMap<string, CategoryMetadata>;
@@ -256,6 +260,7 @@ export function scanSite(
     include: context.config.docs.include,
     exclude: context.config.docs.exclude,
     known,
+    listing,
   });
   const staticCopies = listFilesToCopy(context.staticDir, (link, target) =>
     context.diagnostics.add({
@@ -362,7 +367,11 @@ export async function buildSite(context: BuildContext, options: BuildOptions): P
   let cache: BuildCache | undefined;
   const outlineCache = openOutlineCache(outlineCacheFiles(context, options.noCache === true, options.stamps));
   try {
-    const outline = await loadOutline(context, { releaseBodies: true, cache: outlineCache });
+    const outline = await loadOutline(context, {
+      releaseBodies: true,
+      cache: outlineCache,
+      ...(options.stamps && { listing: options.stamps.takeListing }),
+    });
     const failed = () => context.diagnostics.errorCount > 0 || (options.strict && context.diagnostics.warningCount > 0);
     const routes = (special: readonly { kind: string }[]) =>
       outline.notePages.length +

@@ -44,6 +44,11 @@ export interface InputStamp {
   readonly digest: (inputFiles: Iterable<string>) => string;
   /** One walked file's stamp (size, times, inode), as taken; undefined for a file not walked. */
   readonly fileStamp: (file: string) => FileStamp | undefined;
+  /**
+   * A folder of the docs folder's entries, sorted by name, as the stamps' walk read them (so that the scan does not
+   * read it again); undefined for a folder not walked, and after the first call.
+   */
+  readonly takeListing: (dir: string) => fs.Dirent[] | undefined;
 }
 
 export interface FileStamp {
@@ -81,14 +86,24 @@ export function stampInputs(context: BuildContext, settings: readonly string[], 
     if (stat) stamps.set(file, { line, settled: Math.max(stat.mtimeMs, stat.ctimeMs) < takenAt - SETTLED_MS });
     return line;
   };
+  const listings = new Map<string, fs.Dirent[]>();
+  const docsDir = path.resolve(context.docsDir);
+  const keepListing = (dir: string, entries: fs.Dirent[]) => {
+    if (isInside(dir, docsDir)) listings.set(dir, entries);
+  };
   for (const root of roots.filter((root, index) => !roots.some((other, at) => at !== index && isInside(root, other))))
-    walk(root, outDir, lines, stampOne);
+    walk(root, outDir, lines, stampOne, keepListing);
   return {
     digest: (inputFiles) => {
       const extra = [...inputFiles].filter((file) => !roots.some((root) => isInside(file, root))).sort();
       return hashLines([...lines, ...extra.map(inputLine)]);
     },
     fileStamp: (file) => stamps.get(file),
+    takeListing: (dir) => {
+      const entries = listings.get(dir);
+      listings.delete(dir);
+      return entries;
+    },
   };
 }
 
@@ -140,8 +155,17 @@ function readRecord(outDir: string): UpToDateRecord | undefined {
   }
 }
 
-/** Appends a line per file under `root` (symbolic links to folders followed once), in a stable order. */
-function walk(root: string, outDir: string, lines: string[], stamp = inputLine): void {
+/**
+ * Appends a line per file under `root` (symbolic links to folders followed once), in a stable order; each folder's
+ * sorted entries are handed to `listed`.
+ */
+function walk(
+  root: string,
+  outDir: string,
+  lines: string[],
+  stamp = inputLine,
+  listed?: (dir: string, entries: fs.Dirent[]) => void,
+): void {
   const seen = new Set<string>();
   // A folder's real path is its parent's and its name unless it is a symbolic link: only links are resolved.
   const walkFolder = (dir: string, knownReal: string | undefined): void => {
@@ -156,6 +180,7 @@ function walk(root: string, outDir: string, lines: string[], stamp = inputLine):
       return; // an absent folder (no static/) is a state like any other: its absence is in no line
     }
     entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    listed?.(dir, entries);
     for (const entry of entries) {
       if (skipped(entry.name)) continue;
       const full = path.join(dir, entry.name);
