@@ -51,8 +51,9 @@ const requireInsteadOfImport = {
 
 /** The URL of the bundled CLI module (`main`), bundling it first when the sources changed. */
 export async function engineModuleUrl() {
-  const dir = cacheEntryPath(engineCacheDir(root), 'engine', hashSources());
-  await cachedEntry(dir, bundleEngine);
+  const sources = hashSources();
+  const dir = cacheEntryPath(engineCacheDir(root), 'engine', sources);
+  await cachedEntry(dir, (outdir) => bundleEngine(outdir, sources));
   return pathToFileURL(path.join(dir, 'cli.mjs')).href;
 }
 
@@ -76,7 +77,7 @@ function hashSources() {
  * names src/ files and lines. Worker threads do not inherit that setting and stay without it: each would parse the
  * maps again (about 5 MB of a build's peak) for the traces of engine bugs only, and their errors say what failed.
  */
-async function bundleEngine(outdir) {
+async function bundleEngine(outdir, sources) {
   const { build } = await import('esbuild');
   const workers = fs
     .readdirSync(path.join(root, 'src/node'), { recursive: true })
@@ -97,7 +98,8 @@ async function bundleEngine(outdir) {
     sourcesContent: false,
     external: externalPackages.flatMap((name) => [name, `${name}/*`]),
     plugins: [requireInsteadOfImport],
-    define: { WIKI_ENGINE_ROOT: JSON.stringify(root) },
+    // Where the engine is, and the hash of what it is made from (the browser bundle's cache key reuses it).
+    define: { WIKI_ENGINE_ROOT: JSON.stringify(root), WIKI_ENGINE_SOURCES: JSON.stringify(sources) },
     // Bundled CommonJS packages require Node's built-in modules, which an ES module can only do through this.
     banner: {
       js: "import { createRequire as __engineRequire } from 'node:module';\nconst require = __engineRequire(import.meta.url);",

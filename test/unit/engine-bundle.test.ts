@@ -30,7 +30,12 @@ test('every worker entry is a src/node/**/<name>.ts file that the engine bundle 
 
 test('the browser bundle of a site without overrides is cached by sources and options, and read back unchanged', async () => {
   const { bundleClient } = await import('../../src/node/pipeline/clientBundle.js');
-  const options = { css: 'body { color: #123456; }', baseUrl: '/cache-test/', minify: true, translations: {} };
+  const options = {
+    css: async () => 'body { color: #123456; }',
+    baseUrl: '/cache-test/',
+    minify: true,
+    translations: {},
+  };
   const first = await bundleClient(options);
   // Mark the cached stylesheet: the second call must return the marked copy, read from the cache.
   const cacheRoot = enginePath('node_modules/.cache/wiki');

@@ -30,9 +30,8 @@ async function startClientBundle(
   translations: Readonly<Record<string, string>> | undefined,
 ): Promise<ClientAssets> {
   const started = performance.now();
-  const css = await collectThemeCss(enginePath('src/theme'));
   const client = await bundleClient({
-    css,
+    css: () => collectThemeCss(enginePath('src/theme')),
     baseUrl: context.config.baseUrl,
     minify: context.mode === 'production',
     extensions,

@@ -7,7 +7,7 @@ import { browserCssLoaders, noCssModulesPlugin } from '../theme/siteCss.js';
 import { browserReactPlugin } from '../theme/sitePackages.js';
 import { themeAliasPlugin } from '../theme/themeAlias.js';
 import { cacheEntryPath, contentHash, engineCacheDir, useCacheEntry, writeCacheEntry } from '../bundleCache.mjs';
-import { engineRoot } from '../engineRoot.js';
+import { engineRoot, engineSourcesHash } from '../engineRoot.js';
 
 export interface ClientAssets {
   /** Output files: site-relative path -> contents. */
@@ -22,7 +22,11 @@ export interface ClientAssets {
 const pageImportsFile = path.join(engineRoot, 'src/client/pageImports.ts');
 
 export interface BundleClientOptions {
-  readonly css: string;
+  /**
+   * The theme's stylesheets (src/theme) as one CSS string, read only when the bundle is made: a cached bundle's key
+   * covers them as engine sources.
+   */
+  readonly css: () => Promise<string>;
   readonly baseUrl: string;
   readonly minify: boolean;
   /** The site's theme overrides and custom pages (none when absent). */
@@ -53,7 +57,7 @@ function pageImportsPlugin(pages: SiteExtensions['pages']): Plugin {
 export async function bundleClient(options: BundleClientOptions): Promise<ClientAssets> {
   const extensions = options.extensions ?? { overrides: new Map(), pages: [] };
   if (extensions.overrides.size > 0 || extensions.pages.length > 0) return buildClient(options, extensions);
-  const entry = cacheEntryPath(engineCacheDir(engineRoot), 'client', clientCacheKey(options));
+  const entry = cacheEntryPath(engineCacheDir(engineRoot), 'client', await clientCacheKey(options));
   const cached = useCacheEntry(entry) ? readCachedClient(entry) : undefined;
   if (cached) return cached;
   const assets = await buildClient(options, extensions);
@@ -99,7 +103,7 @@ async function buildClient(options: BundleClientOptions, extensions: SiteExtensi
     logLevel: 'silent',
   });
   const css = await build({
-    stdin: { contents: options.css, loader: 'css', resolveDir: path.join(engineRoot, 'src/theme') },
+    stdin: { contents: await options.css(), loader: 'css', resolveDir: path.join(engineRoot, 'src/theme') },
     minify: options.minify,
     write: false,
     outdir: '/assets',
@@ -143,17 +147,20 @@ function staticImports(metafile: Metafile, entryPath: string): string[] {
   return [...found];
 }
 
-/** What the bundle depends on besides the site's extensions: the engine's sources (and how it bundles), packages, options. */
-function clientCacheKey(options: BundleClientOptions): string {
-  const parts: (string | Uint8Array)[] = [
-    JSON.stringify({
-      css: options.css,
-      baseUrl: options.baseUrl,
-      minify: options.minify,
-      translations: options.translations,
-      esbuild: esbuildVersion,
-    }),
-  ];
+/**
+ * What the bundle depends on besides the site's extensions: the options, and the engine's sources and packages. Run
+ * from its bundle, the engine knows the hash of those that names it (bin/engine.mjs); from its sources (the tests),
+ * they are read and hashed here, with the stylesheets.
+ */
+async function clientCacheKey(options: BundleClientOptions): Promise<string> {
+  const settings = JSON.stringify({
+    baseUrl: options.baseUrl,
+    minify: options.minify,
+    translations: options.translations,
+    esbuild: esbuildVersion,
+  });
+  if (engineSourcesHash !== undefined) return contentHash(settings, engineSourcesHash);
+  const parts: (string | Uint8Array)[] = [settings, await options.css()];
   parts.push(fs.readFileSync(path.join(engineRoot, 'package-lock.json')));
   for (const file of fs.readdirSync(path.join(engineRoot, 'src'), { recursive: true, encoding: 'utf8' }).sort()) {
     const absolute = path.join(engineRoot, 'src', file);
