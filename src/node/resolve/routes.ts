@@ -62,14 +62,13 @@ function withoutTrailingSlash(route: string): string {
 }
 
 function resolveNote(note: ScannedNote, options: ResolveNotesOptions): Note | undefined {
-  const file = options.displayPath(note.filePath);
   const split = readFrontMatter(note);
   const text = 'text' in note ? note.text : undefined; // a known note had no problem here (else it is read again)
   for (const problem of split.problems) {
     options.diagnostics.add({
       severity: problem.severity ?? 'error',
       code: 'invalid-front-matter',
-      file,
+      file: options.displayPath(note.filePath),
       ...(problem.line !== undefined && { line: problem.line }),
       message: problem.message,
       hint: problem.hint,
@@ -91,7 +90,7 @@ function resolveNote(note: ScannedNote, options: ResolveNotesOptions): Note | un
     options.diagnostics.add({
       severity: 'error',
       code: 'invalid-slug',
-      file,
+      file: options.displayPath(note.filePath),
       ...(line !== undefined && { line }),
       message: `The route computed for this note is not a valid URL path: "${computed}"`,
       hint: `Set a clean slug in its front matter, e.g. \`slug: /${slugSuggestion(note.sourcePath)}\` (letters, digits, "-", "/"; no "?", "#", "\\" or "..").`,
@@ -103,7 +102,7 @@ function resolveNote(note: ScannedNote, options: ResolveNotesOptions): Note | un
     const line = frontMatter.slug !== undefined && text !== undefined ? findFrontMatterLine(text, 'slug') : undefined;
     options.diagnostics.add({
       ...tooLong,
-      file,
+      file: options.displayPath(note.filePath),
       ...(line !== undefined && { line }),
       hint: `Set a shorter slug in its front matter, e.g. \`slug: /${slugSuggestion(note.sourcePath).slice(0, 80)}\`, or rename the file.`,
     });
@@ -145,6 +144,8 @@ const MAX_ROUTE_CHARS = 2000;
 function describeOverlongRoute(
   route: string,
 ): { severity: 'error' | 'warning'; code: string; message: string } | undefined {
+  // A UTF-16 code unit is at most 3 bytes of a file name and 9 characters of an encoded URL: most routes are short.
+  if (route.length * 3 + 5 <= MAX_SEGMENT_BYTES && route.length * 9 <= MAX_ROUTE_CHARS) return undefined;
   const longest = route.split('/').reduce((max, segment) => Math.max(max, Buffer.byteLength(segment) + 5), 0); // + ".html"
   if (longest > MAX_SEGMENT_BYTES)
     return {
@@ -179,6 +180,7 @@ function slugSuggestion(sourcePath: string): string {
 }
 
 function reportDuplicateIds(docs: readonly Note[], options: ResolveNotesOptions): void {
+  if (new Set(docs.map((doc) => doc.id)).size === docs.length) return; // most builds: no list for every id
   const byId = groupBy(docs, (doc) => doc.id);
   for (const [id, group] of byId) {
     if (group.length < 2) continue;
@@ -201,6 +203,7 @@ function reportDuplicateIds(docs: readonly Note[], options: ResolveNotesOptions)
 
 /** Keeps the first note of each route (sorted by path) and reports the others, naming every file. */
 function dropDuplicateRoutes(docs: readonly Note[], options: ResolveNotesOptions): Note[] {
+  if (new Set(docs.map((doc) => doc.route)).size === docs.length) return [...docs];
   const byRoute = groupBy(docs, (doc) => doc.route);
   const kept: Note[] = [];
   for (const [route, group] of byRoute) {
