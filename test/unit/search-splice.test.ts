@@ -9,7 +9,7 @@ import { buildLocalIndexFiles } from '../../src/node/search/indexFiles.js';
 import { TEXT_BUNDLE_SIZE } from '../../src/node/search/localIndex.js';
 import type { RecordNote, RecordPage } from '../../src/node/search/records.js';
 import { type IndexedNote, spliceLocalIndexFiles } from '../../src/node/search/spliceIndex.js';
-import { decodePostings, readPostings } from '../../src/node/search/splicePostings.js';
+import { decodePostings, readPostings, splicePostings } from '../../src/node/search/splicePostings.js';
 import { asDocId, asRoute, asSourcePath } from '../../src/shared/paths.js';
 
 const md = createMarkdownRenderer();
@@ -189,6 +189,14 @@ describe("the last index's term lines", () => {
     assert.deepEqual([...postings.firstChunk.slice(0, 3)], [3, 0, 12]);
     assert.deepEqual([...postings.lastChunk.slice(0, 3)], [7, 0, 113]);
     assert.deepEqual(decodePostings('gamma\t12,1,1,1,100,3', 6), [12, 1, 13, 1, 113, 3]);
+  });
+
+  test('that name a chunk past the last index are refused when rewritten, even past the changed pages', () => {
+    // Three old chunks, the middle one a changed page's: the line's pairs after it keep their deltas and are copied.
+    const changes = { moved: new Int32Array([0, -1, 1]), firstMoved: 1, lastMoved: 2, added: new Map() };
+    const splice = (line: string) => splicePostings(read(line), changes, () => undefined);
+    assert.doesNotThrow(() => splice('alpha\t0,1,2,1'));
+    assert.throws(() => splice('alpha\t0,1,2,1,4,1'), /a posting names chunk 6, past the last index's 3/);
   });
 
   test('that are not pairs of whole numbers are refused, naming the file', () => {

@@ -77,6 +77,9 @@ export function splicePostings(
       cutter.addLine(term, text); // every chunk keeps its id: the line as it was
       return;
     }
+    // Checked for the whole line here: rewritePostings copies the end of a line without reading it.
+    if (old.lastChunk[line]! >= changes.moved.length)
+      throw new Error(`a posting names chunk ${old.lastChunk[line]}, past the last index's ${changes.moved.length}`);
     const postings = rewritePostings(text, term.length + 1, changes.moved, more ?? [], tail);
     if (postings) cutter.add(term, postings);
   });
@@ -129,7 +132,6 @@ function rewritePostings(
     const delta = numbers.read();
     const frequency = numbers.read();
     chunk += delta;
-    if (chunk >= moved.length) throw new Error(`a posting names chunk ${chunk}, past the last index's ${moved.length}`);
     const to = moved[chunk]!;
     if (to < 0) {
       closeRun(); // a changed page's: its new postings are in `added`
