@@ -8,12 +8,14 @@ import type StateInline from 'markdown-it/lib/rules_inline/state_inline.mjs';
 import { engineRoot } from '../engineRoot.js';
 import type { NoteEnv } from './noteEnv.js';
 
+const requireHere = createRequire(import.meta.url);
+
 /**
  * KaTeX, loaded by the first note with math rather than by every build: it is half a megabyte of JavaScript, and most
  * sites, and most incremental builds, render no math (require's own cache keeps it once loaded).
  */
 function katex(): typeof katexModule {
-  return createRequire(import.meta.url)('katex') as typeof katexModule;
+  return requireHere('katex') as typeof katexModule;
 }
 
 /** TeX -> KaTeX HTML (with MathML for screen readers); an error shows as KaTeX's red source text, never a failed build. */
