@@ -34,9 +34,14 @@ const engine = values.engine === undefined ? undefined : path.resolve(values.eng
 /** The site to build: its docs folder (a copy: the bench edits it) and the build's arguments. */
 function prepareSite(work: string): { docsDir: string; args: string[]; label: string } {
   if (values.notes === undefined) {
+    // A site folder of its own, as a wiki's is: the corpus, the project's config and static files. With the project's
+    // config file in place, the site folder would be this repository, and every build would stamp its files too.
     const docsDir = path.join(work, 'docs');
     fs.cpSync(corpus, docsDir, { recursive: true });
-    return { docsDir, args: ['--docs', docsDir, '--config', path.join(repoRoot, 'wiki.config.ts')], label: 'corpus' };
+    fs.cpSync(path.join(repoRoot, 'static'), path.join(work, 'static'), { recursive: true });
+    const config = path.join(work, 'wiki.config.ts');
+    fs.writeFileSync(config, `export { default } from ${JSON.stringify(path.join(repoRoot, 'wiki.config.ts'))};\n`);
+    return { docsDir, args: ['--docs', docsDir, '--config', config], label: 'corpus' };
   }
   const notes = Number(values.notes);
   if (!Number.isInteger(notes) || notes < 1) throw new Error(`--notes takes a count of notes (got "${values.notes}").`);
