@@ -14,7 +14,8 @@ v8.setFlagsFromString('--interrupt-budget=270000');
 
 // React's development build renders pages several times slower; the engine's output is production HTML.
 process.env.NODE_ENV ??= 'production';
-// Stack traces name the engine's sources (the bundle's linked maps), not its chunks; maps are read as modules load.
-process.setSourceMapsEnabled(true);
+// Stack traces name the bundle's chunks. NODE_OPTIONS=--enable-source-maps makes them name the engine's sources: Node
+// then reads every chunk's map as it loads, which costs each build ~40 ms (bench/README.md), for a trace no message
+// shows (errors are reported by their messages).
 const { main } = await import(await engineModuleUrl());
 process.exitCode = await main(process.argv.slice(2));
