@@ -103,7 +103,10 @@ interface CachedPage {
 }
 
 export interface BuildCache {
-  /** A note's content: the last build's while still valid, else rendered now. */
+  /**
+   * A note's content: the last build's while still valid (with only the links the link check looks at: not the plain
+   * external ones), else rendered now.
+   */
   renderNote(note: Note, parser: NoteParser): NoteContent;
   /** Links the page's files from the last build through `writer` when nothing they are made from changed. */
   reusePage(page: DocPageModel, settings: DocPageSettings, writer: SiteWriter): boolean;
@@ -275,8 +278,9 @@ export function openBuildCache(context: BuildContext, options: BuildCacheOptions
         newNotes.keep(note.filePath, old.stored); // where it is: neither read whole nor written again
         keyContent(note, old.stored);
         cachedHtml.set(note.id, { stored: old.stored, note, parser, entry: old.entry });
-        // Its HTML is left out until asked for (withContent, withHtml): most pages are linked, not rendered.
-        return { ...old.entry.content, html: '', links: old.entry.content.links.map(decodeLink) };
+        // Its HTML is left out until asked for (withContent, withHtml): most pages are linked, not rendered. Its compact
+        // links too: they are plain external links, which the link check, the one reader of a note's links, skips.
+        return { ...old.entry.content, html: '', links: checkedLinks(old.entry.content.links) };
       }
       const content = renderNoteContent(withBody(note, context.displayPath), parser);
       changed = true;
@@ -288,8 +292,10 @@ export function openBuildCache(context: BuildContext, options: BuildCacheOptions
     reusePage(page, settings, writer) {
       let settingsHash = settingsHashes.get(settings);
       if (settingsHash === undefined) settingsHashes.set(settings, (settingsHash = hashOf([JSON.stringify(settings)])));
-      const { contentHtml, ...rest } = page;
-      const hash = hashOf([settingsHash, contentKeys.get(page.route) ?? `html:${contentHtml}`, JSON.stringify(rest)]);
+      // The model as the page shows it, with its HTML stood for by its note's content key (a generated page's by itself).
+      const model = page.contentHtml === '' ? page : { ...page, contentHtml: '' };
+      const content = contentKeys.get(page.route) ?? `html:${page.contentHtml}`;
+      const hash = hashOf([settingsHash, content, JSON.stringify(model)]);
       const relPaths = [htmlPathForRoute(page.route), pageDataPath(page.route)];
       const cached = oldPages[page.route];
       const linked = cached?.hash === hash ? linkFiles(cached.files, context.outDir, writer) : 'no';
@@ -410,8 +416,11 @@ function isExternalLinkTo(resolved: ResolvedLink, target: string): boolean {
   return resolved.href === target && resolved.external === true && Object.keys(resolved).length === 2;
 }
 
-function decodeLink([target, line, resolved]: StoredLink): LinkRecord {
-  return { target, line, resolved: resolved ?? { href: target, external: true } };
+/** The links but the compact ones (which resolve to nothing but an external link: see toLinkCheckNote). */
+function checkedLinks(links: readonly StoredLink[]): LinkRecord[] {
+  const checked: LinkRecord[] = [];
+  for (const [target, line, resolved] of links) if (resolved) checked.push({ target, line, resolved });
+  return checked;
 }
 
 /**
