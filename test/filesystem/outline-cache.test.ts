@@ -150,7 +150,7 @@ describe('outline cache', () => {
     });
     const stamps = new Map<string, FileStamp>();
     const stamp = (file: string, line: string, settled = true) =>
-      stamps.set(path.join(site, 'docs', file), { line, settled });
+      stamps.set(path.join(site, 'docs', file), { line, mtimeMs: 0, settled });
     for (const file of ['a.md', 'b.md', 'c.md', 'd.md']) stamp(file, `${file} 1`);
     stamp('e.md', 'e.md 1', false); // changed as the build stamped it: what was read may not be what is stamped
     const obsidian = { markdown: { obsidian: true } };
@@ -190,7 +190,9 @@ describe('outline cache', () => {
       'b.md': '# Beta\n\nBeta text.\n',
     });
     const stamps = new Map(
-      ['a.md', 'b.md'].map((file) => [path.join(site, 'docs', file), { line: `${file} 1`, settled: true }] as const),
+      ['a.md', 'b.md'].map(
+        (file) => [path.join(site, 'docs', file), { line: `${file} 1`, mtimeMs: 0, settled: true }] as const,
+      ),
     );
     await outlineThroughCache(site, stamps); // `markdown.obsidian: 'auto'`: the wikilinks decide
     await outlineThroughCache(site, stamps); // finds and keeps every note's links (the first build keeps none)

@@ -114,12 +114,13 @@ export function runGitLog(docsDir: string): Promise<string | undefined> {
 }
 
 /**
- * Stage 1's companion: every note's last update (git's, else its file's modification time). Never rejects: a problem
- * with git leaves every note its modification time.
+ * Stage 1's companion: every note's last update (git's, else its file's modification time: `modifiedTime`'s when it
+ * knows the file, else read now). Never rejects: a problem with git leaves every note its modification time.
  */
 export async function readNoteDates(
   docsDir: string,
   notes: readonly { readonly sourcePath: string; readonly filePath: string }[],
+  modifiedTime: (filePath: string) => number | undefined = () => undefined,
 ): Promise<NoteDates> {
   const log = await runGitLog(docsDir);
   const commits = log === undefined ? new Map<string, Commit>() : parseGitLog(log);
@@ -130,13 +131,13 @@ export async function readNoteDates(
       dates.set(note.sourcePath, { time: commit.time, author: commit.author, source: 'git' });
       continue;
     }
-    const time = modifiedTime(note.filePath);
+    const time = modifiedTime(note.filePath) ?? readModifiedTime(note.filePath);
     if (time !== undefined) dates.set(note.sourcePath, { time, source: 'mtime' });
   }
   return dates;
 }
 
-function modifiedTime(filePath: string): number | undefined {
+function readModifiedTime(filePath: string): number | undefined {
   try {
     return fs.statSync(filePath).mtimeMs;
   } catch {

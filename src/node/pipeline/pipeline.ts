@@ -74,6 +74,8 @@ export interface OutlineOptions {
   readonly cache?: OutlineCache;
   /** The docs folder's folders as the up-to-date check read them (`wiki build`: InputStamp.takeListing). */
   readonly listing?: (dir: string) => fs.Dirent[] | undefined;
+  /** A note file's modification time as the up-to-date check stamped it (`wiki build`: InputStamp.fileStamp). */
+  readonly modifiedTime?: (filePath: string) => number | undefined;
 }
 
 /** Stages 1 to 4, and stage 5 started: scan, resolve routes, summarise, sidebar and page models, bundle. */
@@ -83,7 +85,8 @@ export async function loadOutline(context: BuildContext, options: OutlineOptions
   const diagnosed = context.diagnostics.items.length;
   const known = cache && ((file: string) => cache.knownNote(file));
   const scanned = timeStage(context, 'scan', () => scanSite(context, known, options.listing));
-  const readingDates = readDates(context, scanned.notes); // git runs on the other core while the next stages do
+  // git runs on the other core while the next stages do
+  const readingDates = readDates(context, scanned.notes, options.modifiedTime);
   const specialPages = buildSpecialPageModels(context.config, translations);
   // A note may take the graph page's route: the note keeps it, the site has no global graph page then.
   const reserved = specialPages.filter((page) => page.kind !== 'graph');
@@ -171,8 +174,12 @@ function distrustReported(
 }
 
 /** Stage 1b, dates: each note's last update (one `git log`, else its file's time); nothing when no option shows them. */
-export function readDates(context: BuildContext, notes: readonly ScannedNote[]): Promise<NoteDates> | undefined {
-  return wantsNoteDates(context.config) ? readNoteDates(context.docsDir, notes) : undefined;
+export function readDates(
+  context: BuildContext,
+  notes: readonly ScannedNote[],
+  modifiedTime?: (filePath: string) => number | undefined,
+): Promise<NoteDates> | undefined {
+  return wantsNoteDates(context.config) ? readNoteDates(context.docsDir, notes, modifiedTime) : undefined;
 }
 
 /**
@@ -370,7 +377,7 @@ export async function buildSite(context: BuildContext, options: BuildOptions): P
     const outline = await loadOutline(context, {
       releaseBodies: true,
       cache: outlineCache,
-      ...(options.stamps && { listing: options.stamps.takeListing }),
+      ...(options.stamps && { listing: options.stamps.takeListing, modifiedTime: stampedTime(options.stamps) }),
     });
     const failed = () => context.diagnostics.errorCount > 0 || (options.strict && context.diagnostics.warningCount > 0);
     const routes = (special: readonly { kind: string }[]) =>
@@ -412,6 +419,11 @@ export async function buildSite(context: BuildContext, options: BuildOptions): P
     await searchBoot.cancel(); // a no-op once the index is written; else the build stopped before its worker was used
     await poolBoot.stop();
   }
+}
+
+/** A file's modification time as the up-to-date check stamped it (a note's date needs no second stat). */
+function stampedTime(stamps: InputStamp): (filePath: string) => number | undefined {
+  return (filePath) => stamps.fileStamp(filePath)?.mtimeMs;
 }
 
 /**

@@ -53,6 +53,8 @@ export interface InputStamp {
 
 export interface FileStamp {
   readonly line: string;
+  /** The file's modification time as stamped (a note's date when git has none: gitDates.ts). */
+  readonly mtimeMs: number;
   /**
    * Whether the file was last changed well before the stamps were taken: a file changed after its stamp (while the
    * build reads it) then has another one, even where file times are coarse. Only such a stamp vouches for what was read.
@@ -83,7 +85,12 @@ export function stampInputs(context: BuildContext, settings: readonly string[], 
   const stampOne = (file: string) => {
     const stat = fs.statSync(file, { throwIfNoEntry: false });
     const line = flatString(stampLine(file, stat)); // kept for the whole build, one a file
-    if (stat) stamps.set(file, { line, settled: Math.max(stat.mtimeMs, stat.ctimeMs) < takenAt - SETTLED_MS });
+    if (stat)
+      stamps.set(file, {
+        line,
+        mtimeMs: stat.mtimeMs,
+        settled: Math.max(stat.mtimeMs, stat.ctimeMs) < takenAt - SETTLED_MS,
+      });
     return line;
   };
   const listings = new Map<string, fs.Dirent[]>();
