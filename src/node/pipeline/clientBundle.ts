@@ -150,7 +150,7 @@ function staticImports(metafile: Metafile, entryPath: string): string[] {
 /**
  * What the bundle depends on besides the site's extensions: the options, and the engine's sources and packages. Run
  * from its bundle, the engine knows the hash of those that names it (bin/engine.mjs); from its sources (the tests),
- * they are read and hashed here, with the stylesheets.
+ * they are read and hashed here (the theme's stylesheets among them: options.css reads them from src/theme).
  */
 async function clientCacheKey(options: BundleClientOptions): Promise<string> {
   const settings = JSON.stringify({
@@ -160,7 +160,7 @@ async function clientCacheKey(options: BundleClientOptions): Promise<string> {
     esbuild: esbuildVersion,
   });
   if (engineSourcesHash !== undefined) return contentHash(settings, engineSourcesHash);
-  const parts: (string | Uint8Array)[] = [settings, await options.css()];
+  const parts: (string | Uint8Array)[] = [settings];
   parts.push(fs.readFileSync(path.join(engineRoot, 'package-lock.json')));
   for (const file of fs.readdirSync(path.join(engineRoot, 'src'), { recursive: true, encoding: 'utf8' }).sort()) {
     const absolute = path.join(engineRoot, 'src', file);
