@@ -168,18 +168,22 @@ function isSameIdentity(a: FileIdentity, b: FileIdentity): boolean {
  * wrote, and the folders left empty: what remains is exactly what a build into an empty folder would have written.
  */
 export function sweepUnwritten(dir: string, isWritten: (relPath: string) => boolean): void {
-  const folders: string[] = [];
-  const holding = new Set<string>(); // folders with a kept file somewhere below
-  for (const entry of fs.readdirSync(dir, { recursive: true, withFileTypes: true })) {
-    const absolute = path.join(entry.parentPath, entry.name);
-    if (entry.isDirectory()) folders.push(absolute);
-    else if (!isWritten(path.relative(dir, absolute).split(path.sep).join('/'))) fs.rmSync(absolute, { force: true });
-    else
-      for (let at = entry.parentPath; at.length > dir.length && !holding.has(at); at = path.dirname(at))
-        holding.add(at);
-  }
-  // Deepest first, so a folder that held only emptied folders goes too.
-  for (const folder of folders.sort((a, b) => b.length - a.length)) if (!holding.has(folder)) fs.rmdirSync(folder);
+  // Depth first, each entry's site-relative path made by appending its name: not joined, then made relative again
+  // (100,000 files at 50,000 notes). True when something is kept below the folder; else it is removed too.
+  const sweep = (folder: string, prefix: string): boolean => {
+    let keeps = false;
+    for (const entry of fs.readdirSync(folder, { withFileTypes: true })) {
+      const relPath = prefix + entry.name;
+      const absolute = folder + path.sep + entry.name;
+      if (entry.isDirectory()) {
+        if (sweep(absolute, `${relPath}/`)) keeps = true;
+        else fs.rmdirSync(absolute);
+      } else if (isWritten(relPath)) keeps = true;
+      else fs.rmSync(absolute, { force: true });
+    }
+    return keeps;
+  };
+  sweep(dir, '');
 }
 
 /**
