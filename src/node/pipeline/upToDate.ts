@@ -190,15 +190,20 @@ function walk(
     listed?.(dir, entries);
     for (const entry of entries) {
       if (skipped(entry.name)) continue;
-      const full = path.join(dir, entry.name);
+      const full = childPath(dir, entry.name);
       if (full === outDir) continue;
-      if (entry.isDirectory()) walkFolder(full, path.join(real, entry.name));
+      if (entry.isDirectory()) walkFolder(full, childPath(real, entry.name));
       else if (entry.isSymbolicLink() && fs.statSync(full, { throwIfNoEntry: false })?.isDirectory())
         walkFolder(full, undefined);
       else lines.push(stamp(full));
     }
   };
   walkFolder(root, undefined);
+}
+
+/** path.join of a resolved folder and an entry's name, without normalising again (a walk makes one per file). */
+function childPath(dir: string, name: string): string {
+  return dir.endsWith(path.sep) ? dir + name : dir + path.sep + name;
 }
 
 /** An input's path, size, modification and change times and inode (an edit, a rename or a touch changes one). */
