@@ -30,7 +30,7 @@ describe('custom page routes', () => {
       config: validateConfig({ title: 'T', url: 'https://example.com' }, 'test'),
       siteDir,
     });
-    const routes = scanCustomPages(context, new Map([['/now', 'docs/now.md']])).map((page) => [
+    const routes = scanCustomPages(context, () => new Map([['/now', 'docs/now.md']])).map((page) => [
       path.relative(path.join(siteDir, 'pages'), page.filePath),
       page.route,
     ]);

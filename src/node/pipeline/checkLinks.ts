@@ -59,14 +59,15 @@ export function checkLinks(
     ...(docs.some((doc) => doc.usesMermaid) ? mermaidAssetCopies() : []),
   ]);
   for (const doc of sources) {
-    const file = context.displayPath(doc.filePath);
+    let shown: string | undefined; // the note as messages name it, made for its first message (most notes have none)
+    const file = () => (shown ??= context.displayPath(doc.filePath));
     for (const link of doc.links) {
       const { resolved } = link;
       if (resolved.asset) assets.set(resolved.asset.filePath, resolved.asset.outputPath);
       if (resolved.broken) {
         context.diagnostics.addWithSetting(context.config.onBrokenLinks, {
           code: 'broken-link',
-          file,
+          file: file(),
           line: link.line,
           message: `Broken link to "${link.target}": ${resolved.broken}.`,
           hint: link.target.includes('[[')
@@ -79,7 +80,7 @@ export function checkLinks(
         context.diagnostics.add({
           severity: 'warning',
           code: 'ambiguous-link',
-          file,
+          file: file(),
           line: link.line,
           message: `Link "${link.target}": ${resolved.warning}.`,
           hint: 'Write the path of the note you mean (e.g. [[folder/Note]]), or rename one of them.',
@@ -89,7 +90,7 @@ export function checkLinks(
       if (anchor && known && !known.has(safeDecode(anchor.id))) {
         context.diagnostics.addWithSetting(context.config.onBrokenAnchors, {
           code: 'broken-anchor',
-          file,
+          file: file(),
           line: link.line,
           message: `Broken anchor in link "${link.target}": the page ${anchor.route} has no heading with id "${anchor.id}".`,
           hint: `Use one of its heading ids${suggestAnchors(known)}.`,

@@ -642,10 +642,11 @@ function findExtensions(
   notes: readonly Note[],
   builtInPages: readonly SpecialPageModel[],
 ): SiteExtensions {
-  const taken = new Map<string, string>([
-    ...notes.map((note) => [note.route, context.displayPath(note.filePath)] as const),
-    ...builtInRouteOwners(builtInPages),
-  ]);
+  const taken = () =>
+    new Map<string, string>([
+      ...notes.map((note) => [note.route, context.displayPath(note.filePath)] as const),
+      ...builtInRouteOwners(builtInPages),
+    ]);
   return { overrides: findThemeOverrides(context), pages: scanCustomPages(context, taken) };
 }
 

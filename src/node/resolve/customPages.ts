@@ -23,9 +23,13 @@ const pageExtensions = ['.tsx', '.jsx'];
 
 /**
  * The page files and their routes. A route some note or built-in page already has (`takenRoutes`: route -> file shown
- * in messages) is a duplicate-route problem at the config's onDuplicateRoutes severity; the note keeps the route.
+ * in messages, made only for a site with a pages folder) is a duplicate-route problem at the config's
+ * onDuplicateRoutes severity; the note keeps the route.
  */
-export function scanCustomPages(context: BuildContext, takenRoutes: ReadonlyMap<string, string>): CustomPageSource[] {
+export function scanCustomPages(
+  context: BuildContext,
+  takenRoutes: () => ReadonlyMap<string, string>,
+): CustomPageSource[] {
   const dir = path.join(context.siteDir, 'pages');
   if (!fs.existsSync(dir)) return [];
   const files = (fs.readdirSync(dir, { recursive: true }) as string[])
@@ -35,7 +39,7 @@ export function scanCustomPages(context: BuildContext, takenRoutes: ReadonlyMap<
         pageExtensions.includes(path.posix.extname(file)) && !file.split('/').some((part) => part.startsWith('_')),
     )
     .sort();
-  const taken = new Map(takenRoutes);
+  const taken = new Map(takenRoutes());
   const pages: CustomPageSource[] = [];
   for (const relative of files) {
     const filePath = path.join(dir, relative);

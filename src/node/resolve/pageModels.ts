@@ -96,7 +96,7 @@ export function buildNotePageModels(context: PageModelContext): DocPageModel[] {
     const next = neighbour('pagination_next', 1);
     const editUrl = computeEditUrl(doc, context.config);
     if (context.diagnostics)
-      reportLongTitles(doc, context.diagnostics, context.displayPath?.(doc.filePath) ?? doc.filePath);
+      reportLongTitles(doc, context.diagnostics, () => context.displayPath?.(doc.filePath) ?? doc.filePath);
     // Cut wherever the title is repeated (its breadcrumb, heading, <title>, boot data, other pages): a note whose title
     // is its first heading still shows it whole there.
     const shortTitle = shortenTitle(doc.title);
@@ -276,12 +276,13 @@ function pickNeighbour(
 }
 
 /** Warns of a title or label that other pages would repeat past MAX_REPEATED_TITLE characters (they show it cut). */
-function reportLongTitles(doc: NoteSummary, diagnostics: DiagnosticList, file: string): void {
+/** `file`: the note as messages name it, made only for a message (most notes have none). */
+function reportLongTitles(doc: NoteSummary, diagnostics: DiagnosticList, file: () => string): void {
   const over = (text: string | undefined): text is string => text !== undefined && text.length > MAX_REPEATED_TITLE;
   const size = (text: string) => `${text.length.toLocaleString('en-US')} characters long`;
   const { sidebar_label: sidebarLabel, pagination_label: paginationLabel } = doc.frontMatter;
   const warn = (message: string, hint: string) =>
-    diagnostics.add({ severity: 'warning', code: 'long-title', file, message, hint });
+    diagnostics.add({ severity: 'warning', code: 'long-title', file: file(), message, hint });
   if (over(doc.title)) {
     const fromHeading = doc.frontMatter.title === undefined;
     warn(
