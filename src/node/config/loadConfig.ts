@@ -6,6 +6,7 @@ import type { z } from 'zod';
 import { cacheEntryPath, cachedEntry, contentHash, engineCacheDir } from '../bundleCache.mjs';
 import { formatDiagnostic } from '../diagnostics.js';
 import { engineRoot } from '../engineRoot.js';
+import { bundledBefore, recordBundle } from './configBundles.js';
 import { describeIgnored, describeStubs, docusaurusSiteBuild } from './docusaurusLoader.js';
 import { mapDocusaurusConfig } from './docusaurusConfig.js';
 import { siteConfigSchema, type SiteConfig } from './schema.js';
@@ -141,6 +142,13 @@ export async function importConfig(
   file: string,
   docusaurus?: { readonly stubbed: Set<string> },
 ): Promise<{ default?: unknown }> {
+  // A Docusaurus config's bundling also finds the packages stood in for (told in a warning): it is always made.
+  const bundle = (docusaurus ? undefined : bundledBefore(file)) ?? (await bundleConfig(file, docusaurus));
+  return (await import(pathToFileURL(bundle).href)) as { default?: unknown };
+}
+
+/** The config's bundle made now, in the engine's cache, and the files it was made from recorded (configBundles.ts). */
+async function bundleConfig(file: string, docusaurus?: { readonly stubbed: Set<string> }): Promise<string> {
   const result = await build({
     entryPoints: [file],
     bundle: true,
@@ -149,6 +157,7 @@ export async function importConfig(
     platform: 'node',
     target: 'node20',
     logLevel: 'silent',
+    metafile: true,
     ...(docusaurus ? docusaurusSiteBuild(file, docusaurus.stubbed) : { packages: 'external' }),
   });
   const code = result.outputFiles![0]!.contents;
@@ -156,7 +165,8 @@ export async function importConfig(
     cacheEntryPath(engineCacheDir(engineRoot), 'config', contentHash(code), '.mjs'),
     (staging) => fs.writeFileSync(staging, code),
   );
-  return (await import(pathToFileURL(bundle).href)) as { default?: unknown };
+  if (!docusaurus) await recordBundle(file, bundle, Object.keys(result.metafile!.inputs));
+  return bundle;
 }
 
 /** "wiki.config.ts:3:7: The config file does not parse: ..." with the line and a caret, or where it threw. */
