@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 import v8 from 'node:v8';
 import { engineModuleUrl } from './engine.mjs';
+import { mapStackTraces } from './stackTraces.mjs';
 
 // A build of a large docs folder runs again in a child Node with a larger heap: src/node/pipeline/largeHeap.ts.
 
@@ -14,8 +15,8 @@ v8.setFlagsFromString('--interrupt-budget=270000');
 
 // React's development build renders pages several times slower; the engine's output is production HTML.
 process.env.NODE_ENV ??= 'production';
-// Stack traces name the bundle's chunks. NODE_OPTIONS=--enable-source-maps makes them name the engine's sources: Node
-// then reads every chunk's map as it loads, which costs each build ~40 ms (bench/README.md), for a trace no message
-// shows (errors are reported by their messages).
-const { main } = await import(await engineModuleUrl());
+const engineUrl = await engineModuleUrl();
+// Stack traces name the engine's TypeScript sources: each frame is mapped through its chunk's map when a trace is made.
+mapStackTraces(engineUrl);
+const { main } = await import(engineUrl);
 process.exitCode = await main(process.argv.slice(2));

@@ -1,0 +1,54 @@
+/**
+ * Stack traces that name the engine's TypeScript sources, not its bundle's chunks, made when a trace is formatted (an
+ * unexpected error reaching the top) instead of Node reading every chunk's source map as it loads, in every build
+ * (`--enable-source-maps` costs each thread ~20 ms: bench/README.md). Plain JavaScript: it is installed before the
+ * engine's bundle is imported.
+ */
+import fs from 'node:fs';
+import { SourceMap } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** A chunk's source map (its linked `.map` file beside it), or null when it has none. */
+const maps = new Map();
+
+function sourceMapOf(file) {
+  if (!maps.has(file)) {
+    let map = null;
+    try {
+      map = new SourceMap(JSON.parse(fs.readFileSync(`${file}.map`, 'utf8')));
+    } catch {
+      // not a chunk of ours, or its map is gone: the frame stays as it is
+    }
+    maps.set(file, map);
+  }
+  return maps.get(file);
+}
+
+/** `file:///…/chunk-X.mjs:12:34` -> `/…/src/node/x.ts:56:7`, for a location in one of `bundleDir`'s chunks. */
+function mapLocation(location, bundleDir) {
+  return location.replace(/(file:\/\/[^\s()]+\.mjs):(\d+):(\d+)/g, (whole, url, line, column) => {
+    const file = fileURLToPath(url);
+    if (path.dirname(file) !== bundleDir) return whole;
+    const entry = sourceMapOf(file)?.findEntry(Number(line) - 1, Number(column) - 1);
+    if (!entry?.originalSource) return whole;
+    const source = entry.originalSource.startsWith('file:')
+      ? fileURLToPath(entry.originalSource)
+      : path.resolve(bundleDir, entry.originalSource);
+    return `${source}:${entry.originalLine + 1}:${entry.originalColumn + 1}`;
+  });
+}
+
+/** Formats every later stack trace of this thread with the frames of `bundleUrl`'s folder mapped to the sources. */
+export function mapStackTraces(bundleUrl) {
+  const bundleDir = path.dirname(fileURLToPath(bundleUrl));
+  Error.prepareStackTrace = (error, callSites) => {
+    let header;
+    try {
+      header = String(error); // Node's own errors name their code: "RangeError [ERR_SOCKET_BAD_PORT]: ..."
+    } catch {
+      header = Object.prototype.toString.call(error);
+    }
+    return header + callSites.map((site) => `\n    at ${mapLocation(String(site), bundleDir)}`).join('');
+  };
+}
