@@ -1,11 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { build } from 'esbuild';
 import type { z } from 'zod';
 import { cacheEntryPath, cachedEntry, contentHash, engineCacheDir } from '../bundleCache.mjs';
 import { formatDiagnostic } from '../diagnostics.js';
 import { engineRoot } from '../engineRoot.js';
+import { esbuild } from '../esbuild.js';
 import { bundledBefore, recordBundle } from './configBundles.js';
 import { describeIgnored, describeStubs, docusaurusSiteBuild } from './docusaurusLoader.js';
 import { mapDocusaurusConfig } from './docusaurusConfig.js';
@@ -149,7 +149,7 @@ export async function importConfig(
 
 /** The config's bundle made now, in the engine's cache, and the files it was made from recorded (configBundles.ts). */
 async function bundleConfig(file: string, docusaurus?: { readonly stubbed: Set<string> }): Promise<string> {
-  const result = await build({
+  const result = await esbuild().build({
     entryPoints: [file],
     bundle: true,
     write: false,

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { build, type Metafile, type Plugin, version as esbuildVersion } from 'esbuild';
+import type { Metafile, Plugin } from 'esbuild';
+import { esbuild } from '../esbuild.js';
 import type { SiteExtensions } from '../render/loadRenderer.js';
 import { inlineTranslationsPlugin } from '../theme/inlineTranslations.js';
 import { browserCssLoaders, noCssModulesPlugin } from '../theme/siteCss.js';
@@ -70,6 +71,7 @@ export async function bundleClient(options: BundleClientOptions): Promise<Client
 }
 
 async function buildClient(options: BundleClientOptions, extensions: SiteExtensions): Promise<ClientAssets> {
+  const { build } = esbuild();
   const result = await build({
     entryPoints: { app: path.join(engineRoot, 'src/client/main.tsx') },
     bundle: true,
@@ -150,14 +152,14 @@ function staticImports(metafile: Metafile, entryPath: string): string[] {
 /**
  * What the bundle depends on besides the site's extensions: the options, and the engine's sources and packages. Run
  * from its bundle, the engine knows the hash of those that names it (bin/engine.mjs); from its sources (the tests),
- * they are read and hashed here (the theme's stylesheets among them: options.css reads them from src/theme).
+ * they are read and hashed here (the theme's stylesheets among them: options.css reads them from src/theme). Both cover
+ * package-lock.json, and with it esbuild's version.
  */
 async function clientCacheKey(options: BundleClientOptions): Promise<string> {
   const settings = JSON.stringify({
     baseUrl: options.baseUrl,
     minify: options.minify,
     translations: options.translations,
-    esbuild: esbuildVersion,
   });
   if (engineSourcesHash !== undefined) return contentHash(settings, engineSourcesHash);
   const parts: (string | Uint8Array)[] = [settings];

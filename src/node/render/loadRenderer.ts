@@ -7,7 +7,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { build, type BuildFailure, type Message } from 'esbuild';
+import type { BuildFailure, Message } from 'esbuild';
+import { esbuild } from '../esbuild.js';
 import type { BuildContext } from '../context.js';
 import type { CustomPageSource, PageModule } from '../resolve/customPages.js';
 import type { ThemeOverrides } from '../theme/components.js';
@@ -77,7 +78,7 @@ async function bundleRenderer(
   ].join('\n');
   let code: Uint8Array;
   try {
-    const result = await build({
+    const result = await esbuild().build({
       stdin: { contents: entry, resolveDir: engineRoot, sourcefile: 'wiki-renderer-entry.js', loader: 'js' },
       bundle: true,
       platform: 'node',
