@@ -461,7 +461,7 @@ interface WriteTarget {
   readonly prefilled: boolean;
 }
 
-/** Stages 5 to 7 into the staging folder: parse + render + emit every note's page, the other files, then check links. */
+/** Stages 5 to 7 into the staging folder: parse + render + emit every note's page, check links, then the other files. */
 async function writeSite(
   context: BuildContext,
   outline: SiteOutline,
@@ -497,10 +497,11 @@ async function writeSite(
     timeStage(context, 'render+emit', () => {
       for (const file of files) writer.write(file);
     });
+    // Every note has been through the stream: its links are checked while the other threads finish.
+    const assets = timeStage(context, 'links', () => notes.checkLinks());
     const pooled = pool ? await timeStageAsync(context, 'render pool', () => pool.finish()) : [];
     const searched = await timeStageAsync(context, 'search', () => search.finish());
     for (const file of searched.files) writer.write(file);
-    const assets = timeStage(context, 'links', () => notes.checkLinks());
     for (const file of outline.feedFiles) writer.write(file);
     for (const [source, relPath] of [...outline.staticCopies, ...assets]) writer.copy(source, relPath);
     cache.noteOtherFiles([...outline.staticCopies.values(), ...assets.values()]);
