@@ -4,7 +4,7 @@ import { describe, it } from 'node:test';
 import { splitFrontMatter } from '../../src/node/notes/frontMatter.js';
 import type { LinkRecord, LinkResolver } from '../../src/node/markdown/noteEnv.js';
 import { createMarkdownRenderer, renderNote } from '../../src/node/markdown/renderNote.js';
-import { createLinkResolver } from '../../src/node/resolve/links.js';
+import { createLinkResolver, isUrlLink } from '../../src/node/resolve/links.js';
 import { asRoute, asSourcePath } from '../../src/shared/paths.js';
 import { fixturesDir } from '../helpers/cli.js';
 
@@ -164,5 +164,30 @@ describe('files of the docs folder become assets', () => {
     const { link } = renderLink('![gone](nothing.png)');
     assert.equal(link.resolved.asset, undefined);
     assert.ok(link.resolved.broken);
+  });
+});
+
+// The build cache keeps no link to a URL (buildCache.ts): it must resolve to itself whatever the site holds.
+describe('links to URLs', () => {
+  const urls = ['https://example.com/a/b', 'http://example.com', '//cdn.example.com/x.js', 'mailto:me@example.com'];
+  const otherSite = createLinkResolver({
+    routes: [[asSourcePath('https:/example.com.md'), asRoute('/https:/example.com')]],
+    docsDir: path.join(fixturesDir, 'link-assets'),
+    staticFiles: new Set(['example.com']),
+    extraRoutes: new Set(['/example.com', '//cdn.example.com/x.js']),
+    baseUrl: '/base/',
+  });
+
+  for (const href of urls) {
+    it(`resolves ${href} to itself, with any notes, routes, files and base URL`, () => {
+      assert.ok(isUrlLink(href));
+      const here = resolveLink(href, asSourcePath('x/y.md'));
+      assert.deepEqual(here, { href, external: href !== urls[3] });
+      assert.deepEqual(otherSite(href, asSourcePath('a/b.md')), here);
+    });
+  }
+
+  it('tells a URL from a path', () => {
+    for (const href of ['x/y.md', '/a/b', '../pic.png', '#top', '[[Note]]']) assert.equal(isUrlLink(href), false, href);
   });
 });

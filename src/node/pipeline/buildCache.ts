@@ -24,6 +24,7 @@ import type { LinkRecord, ResolvedLink } from '../markdown/noteEnv.js';
 import type { Note, NoteContent, NoteSummary } from '../notes/note.js';
 import { type NoteParser, renderNoteContent } from '../notes/parseNotes.js';
 import { resolveRecordedWikilink } from '../markdown/obsidian/wikilinks.js';
+import { isUrlLink } from '../resolve/links.js';
 import { createNoteCacheWriter, readNoteCache, type StoredNote, storedContentKey } from './noteCacheFile.js';
 import { noteSourceHash, withBody } from '../notes/noteBodies.js';
 import { hashOf } from '../hashOf.js';
@@ -37,11 +38,12 @@ import type { OutlineCacheFiles } from './outlineCache.js';
 import type { InputStamp } from './upToDate.js';
 
 /** Bumped whenever what the cache files hold changes shape. */
-const CACHE_FORMAT = 'wiki-build-cache/4';
+const CACHE_FORMAT = 'wiki-build-cache/5';
 
 /**
- * A note's content as stored, but its HTML: its links compact, since most are external links whose href is their
- * target. The notes file holds this JSON and, apart, the HTML as a JSON string (the HTML is most of it, and an
+ * A note's content as stored, but its HTML, and its links to URLs: those resolve to themselves whatever the site holds
+ * (links.ts isUrlLink), so nothing checks them again, and they were most of an entry (the corpus's entries: 8.9 MB
+ * with them). The notes file holds this JSON and, apart, the HTML as a JSON string (the HTML is most of it, and an
  * unchanged page, linked from the last build, never needs it: it is read only for a page rendered again).
  */
 interface CachedNote {
@@ -63,8 +65,8 @@ interface CachedHtml {
   readonly entry: CachedNote;
 }
 
-/** A link: [target, line] when it resolves to an external link to its target (most do), else with its resolution. */
-type StoredLink = readonly [target: string, line: number, resolved?: ResolvedLink];
+/** A link but to a URL, with its resolution. */
+type StoredLink = readonly [target: string, line: number, resolved: ResolvedLink];
 
 /** A page's output files as the build that wrote them left them: site-relative path, size, modification time, file. */
 type FileStamp = readonly [relPath: string, size: number, mtimeMs: number, ino: number, dev: number];
@@ -103,10 +105,7 @@ interface CachedPage {
 }
 
 export interface BuildCache {
-  /**
-   * A note's content: the last build's while still valid (with only the links the link check looks at: not the plain
-   * external ones), else rendered now.
-   */
+  /** A note's content: the last build's while still valid (without its links to URLs: see CachedNote), else rendered now. */
   renderNote(note: Note, parser: NoteParser): NoteContent;
   /** Links the page's files from the last build through `writer` when nothing they are made from changed. */
   reusePage(page: DocPageModel, settings: DocPageSettings, writer: SiteWriter): boolean;
@@ -278,14 +277,15 @@ export function openBuildCache(context: BuildContext, options: BuildCacheOptions
         newNotes.keep(note.filePath, old.stored); // where it is: neither read whole nor written again
         keyContent(note, old.stored);
         cachedHtml.set(note.id, { stored: old.stored, note, parser, entry: old.entry });
-        // Its HTML is left out until asked for (withContent, withHtml): most pages are linked, not rendered. Its compact
-        // links too: they are plain external links, which the link check, the one reader of a note's links, skips.
-        return { ...old.entry.content, html: '', links: checkedLinks(old.entry.content.links) };
+        // Its HTML is left out until asked for (withContent, withHtml): most pages are linked, not rendered. Its links to
+        // URLs were not kept: the link check, the one reader of a note's links, has nothing to check in them.
+        return { ...old.entry.content, html: '', links: old.entry.content.links.map(decodeLink) };
       }
       const content = renderNoteContent(withBody(note, context.displayPath), parser);
       changed = true;
       const { html, ...rest } = content;
-      const entry: CachedNote = { hash, content: { ...rest, links: content.links.map(encodeLink) } };
+      const links = content.links.filter((link) => !isUrlLink(link.target)).map(encodeLink);
+      const entry: CachedNote = { hash, content: { ...rest, links } };
       keyContent(note, newNotes.add(note.filePath, JSON.stringify(entry), JSON.stringify(html)));
       return content;
     },
@@ -382,8 +382,9 @@ export function hashNoteSources(notes: readonly Note[]): string {
 }
 
 /**
- * Every link the note had resolves to what it was rendered with (by this build's resolver, or wikilink index). In the
- * same universe, only links to files (whose contents name them) and broken links are resolved again.
+ * Every link the note had resolves to what it was rendered with (by this build's resolver, or wikilink index); its
+ * links to URLs, not kept, resolve to themselves. In the same universe, only links to files (whose contents name them)
+ * and broken links are resolved again.
  */
 function linksResolveAsBefore(
   links: readonly StoredLink[],
@@ -393,34 +394,21 @@ function linksResolveAsBefore(
 ): boolean {
   const { sourcePath } = note;
   return links.every(([target, , resolved]) => {
-    if (sameUniverse && resolved?.asset === undefined && resolved?.broken === undefined) return true;
+    if (sameUniverse && resolved.asset === undefined && resolved.broken === undefined) return true;
     const now =
       target.startsWith('[[') || target.startsWith('![[')
         ? resolveRecordedWikilink(target, { resolveLink: parser.resolveLink, sourcePath, obsidian: parser.obsidian })
         : parser.resolveLink(target, sourcePath);
-    if (now === undefined) return false;
-    // A compact link (most are) is an external link to its target: checked without a deep comparison.
-    if (resolved === undefined) return isExternalLinkTo(now, target);
-    return isDeepStrictEqual(now, resolved);
+    return now !== undefined && isDeepStrictEqual(now, resolved);
   });
 }
 
 function encodeLink(link: LinkRecord): StoredLink {
-  return isExternalLinkTo(link.resolved, link.target)
-    ? [link.target, link.line]
-    : [link.target, link.line, link.resolved];
+  return [link.target, link.line, link.resolved];
 }
 
-/** The resolution decodeLink gives a compact link: an external link whose href is its target, and nothing else. */
-function isExternalLinkTo(resolved: ResolvedLink, target: string): boolean {
-  return resolved.href === target && resolved.external === true && Object.keys(resolved).length === 2;
-}
-
-/** The links but the compact ones (which resolve to nothing but an external link: see toLinkCheckNote). */
-function checkedLinks(links: readonly StoredLink[]): LinkRecord[] {
-  const checked: LinkRecord[] = [];
-  for (const [target, line, resolved] of links) if (resolved) checked.push({ target, line, resolved });
-  return checked;
+function decodeLink([target, line, resolved]: StoredLink): LinkRecord {
+  return { target, line, resolved };
 }
 
 /**

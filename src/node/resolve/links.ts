@@ -18,6 +18,14 @@ export interface LinkResolverOptions {
 
 const externalScheme = /^[a-z][a-z\d+.-]*:/i;
 
+/**
+ * A link to a URL (with a scheme, or protocol-relative): it resolves to itself, whatever the site's notes, routes and
+ * files are (the build cache keeps no such link of a note: it never needs checking again).
+ */
+export function isUrlLink(href: string): boolean {
+  return href.startsWith('//') || externalScheme.test(href);
+}
+
 /** Decides, for every href of every note, what it points to: a note, a docs file, a route, or the web. */
 export function createLinkResolver(options: LinkResolverOptions): LinkResolver {
   const routeBySource = new Map<string, Route>(options.routes);
@@ -36,7 +44,7 @@ export function createLinkResolver(options: LinkResolverOptions): LinkResolver {
   };
 
   return (href, from) => {
-    if (href.startsWith('//') || externalScheme.test(href)) return { href, external: /^(https?:)?\/\//i.test(href) };
+    if (isUrlLink(href)) return { href, external: /^(https?:)?\/\//i.test(href) };
     const [pathPart = '', fragment] = splitFragment(href);
     const fromRoute = routeBySource.get(from);
     if (pathPart === '')
