@@ -65,7 +65,7 @@ interface CachedHtml {
   readonly entry: CachedNote;
 }
 
-/** A link but to a URL, with its resolution. */
+/** A link (never one to a URL: see CachedNote), with its resolution. */
 type StoredLink = readonly [target: string, line: number, resolved: ResolvedLink];
 
 /** A page's output files as the build that wrote them left them: site-relative path, size, modification time, file. */

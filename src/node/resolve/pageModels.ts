@@ -275,8 +275,10 @@ function pickNeighbour(
   return fromSidebar;
 }
 
-/** Warns of a title or label that other pages would repeat past MAX_REPEATED_TITLE characters (they show it cut). */
-/** `file`: the note as messages name it, made only for a message (most notes have none). */
+/**
+ * Warns of a title or label that other pages would repeat past MAX_REPEATED_TITLE characters (they show it cut).
+ * `file`: the note as messages name it, made only for a message (most notes have none).
+ */
 function reportLongTitles(doc: NoteSummary, diagnostics: DiagnosticList, file: () => string): void {
   const over = (text: string | undefined): text is string => text !== undefined && text.length > MAX_REPEATED_TITLE;
   const size = (text: string) => `${text.length.toLocaleString('en-US')} characters long`;
