@@ -1,20 +1,18 @@
 /**
  * Which bundle of a config file (or sidebars file) was made last, and from which files, with their stamps (size,
  * times, inode). While each of those files still has its stamp, the bundle is imported again without esbuild, whose
- * process starting and bundling cost every build ~20 ms before its first stage. Only stamps taken well after the file
- * last changed are kept (as upToDate.ts's settled stamps): a file edited twice within its clock's resolution could
+ * process starting and bundling cost every build ~20 ms before its first stage. Only settled stamps are kept (taken
+ * well after the file last changed: upToDate.ts isSettled): a file edited twice within its clock's resolution could
  * otherwise keep its stamp.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { cacheEntryPath, contentHash, engineCacheDir, useCacheEntry, writeCacheEntry } from '../bundleCache.mjs';
 import { engineRoot } from '../engineRoot.js';
+import { isSettled } from '../pipeline/upToDate.js';
 
 /** Bumped whenever the record changes shape. */
 const FORMAT = 'wiki-config-inputs/1';
-
-/** How long before a record is written its files must have last changed (FAT keeps 2 s times). */
-const SETTLED_MS = 2000;
 
 type Stamp = readonly [file: string, size: number, mtimeMs: number, ctimeMs: number, ino: number];
 
@@ -58,8 +56,10 @@ export function bundledBefore(file: string): string | undefined {
  */
 export async function recordBundle(file: string, bundle: string, inputs: readonly string[]): Promise<void> {
   const stamps = inputs.map((input) => stampOf(path.resolve(input)));
-  const settledBefore = Date.now() - SETTLED_MS;
-  const settled = stamps.every((stamp) => stamp !== undefined && Math.max(stamp[2], stamp[3]) < settledBefore);
+  const takenAt = Date.now();
+  const settled = stamps.every(
+    (stamp) => stamp !== undefined && isSettled({ mtimeMs: stamp[2], ctimeMs: stamp[3] }, takenAt),
+  );
   const entry = recordPath(file);
   try {
     if (!settled || stamps.length === 0) return fs.rmSync(entry, { force: true });

@@ -65,6 +65,11 @@ export interface FileStamp {
 /** How long before the stamps were taken a file must have changed for its stamp to be settled (FAT keeps 2 s times). */
 const SETTLED_MS = 2000;
 
+/** Whether a file last changed well before `takenAt`: only then does its stamp vouch for what is read of it. */
+export function isSettled(stat: Pick<fs.Stats, 'mtimeMs' | 'ctimeMs'>, takenAt: number): boolean {
+  return Math.max(stat.mtimeMs, stat.ctimeMs) < takenAt - SETTLED_MS;
+}
+
 /** Names never walked: dependencies, history, and what builds write beside their output. */
 function skipped(name: string): boolean {
   return name === 'node_modules' || name === '.git' || /^\..+\.wiki$/.test(name);
@@ -85,12 +90,7 @@ export function stampInputs(context: BuildContext, settings: readonly string[], 
   const stampOne = (file: string) => {
     const stat = fs.statSync(file, { throwIfNoEntry: false });
     const line = flatString(stampLine(file, stat)); // kept for the whole build, one a file
-    if (stat)
-      stamps.set(file, {
-        line,
-        mtimeMs: stat.mtimeMs,
-        settled: Math.max(stat.mtimeMs, stat.ctimeMs) < takenAt - SETTLED_MS,
-      });
+    if (stat) stamps.set(file, { line, mtimeMs: stat.mtimeMs, settled: isSettled(stat, takenAt) });
     return line;
   };
   const listings = new Map<string, fs.Dirent[]>();
