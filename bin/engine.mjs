@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { cacheEntryPath, cachedEntry, contentHash, engineCacheDir } from '../src/node/bundleCache.mjs';
+import { cacheEntryPath, cachedEntry, contentHash, engineCacheDir, writeCacheEntry } from '../src/node/bundleCache.mjs';
 
 const root = path.resolve(fileURLToPath(import.meta.url), '../..');
 // Besides src/, what changes the bundle's output (the lock file: bundled dependencies' versions).
@@ -51,24 +51,50 @@ const requireInsteadOfImport = {
 
 /** The URL of the bundled CLI module (`main`), bundling it first when the sources changed. */
 export async function engineModuleUrl() {
-  const sources = hashSources();
-  const dir = cacheEntryPath(engineCacheDir(root), 'engine', sources);
+  const cacheDir = engineCacheDir(root);
+  const sources = await hashSources(cacheDir);
+  const dir = cacheEntryPath(cacheDir, 'engine', sources);
   await cachedEntry(dir, (outdir) => bundleEngine(outdir, sources));
   return pathToFileURL(path.join(dir, 'cli.mjs')).href;
 }
 
-/** The hash of every bundle input, and of where the engine is (the bundle holds that path: engineRoot.ts). */
-function hashSources() {
+/** As upToDate.ts's SETTLED_MS: a file changed this recently may change again within the same time stamp. */
+const SETTLED_MS = 2000;
+
+/**
+ * The hash of every bundle input's contents, and of where the engine is (the bundle holds that path: engineRoot.ts).
+ * Every command starts here: reading and hashing src/ took ~25 ms of each start, so the hash is recorded under the
+ * files' stamps (path, size, time, inode) and read back while those stay, once each file had settled when recorded.
+ */
+async function hashSources(cacheDir) {
   const files = [
     ...buildInputs,
     ...fs.readdirSync(path.join(root, 'src'), { recursive: true }).map((file) => path.join('src', file)),
-  ];
+  ].sort();
+  const stamped = files
+    .map((file) => ({ file, stat: fs.statSync(path.join(root, file)) }))
+    .filter(({ stat }) => stat.isFile());
+  const stamps = stamped.map(({ file, stat }) => `${file}:${stat.size}:${stat.mtimeMs}:${stat.ino}`);
+  const record = cacheEntryPath(cacheDir, 'sources', contentHash(root, ...stamps));
+  const recorded = readRecordedHash(record);
+  if (recorded !== undefined) return recorded;
+  const takenAt = Date.now();
   const parts = [root];
-  for (const file of files.sort()) {
-    const absolute = path.join(root, file);
-    if (fs.statSync(absolute).isFile()) parts.push(file, fs.readFileSync(absolute));
+  for (const { file } of stamped) parts.push(file, fs.readFileSync(path.join(root, file)));
+  const hash = contentHash(...parts);
+  const settled = stamped.every(({ stat }) => Math.max(stat.mtimeMs, stat.ctimeMs) < takenAt - SETTLED_MS);
+  if (settled) await writeCacheEntry(record, (staging) => fs.writeFileSync(staging, hash)).catch(() => undefined);
+  return hash;
+}
+
+/** The content hash a stamp record holds, if it is one (a record cut short is not). */
+function readRecordedHash(record) {
+  try {
+    const hash = fs.readFileSync(record, 'utf8');
+    return /^[0-9a-f]{16}$/.test(hash) ? hash : undefined;
+  } catch {
+    return undefined;
   }
-  return contentHash(...parts);
 }
 
 /**

@@ -1,17 +1,20 @@
 /**
  * Running the engine as the CLI does, from its esbuild bundle (bin/engine.mjs): from an install whose node_modules
  * cannot be written, the bundles go to the user's cache folder and their package imports still resolve; and a stack
- * trace names the engine's TypeScript sources, not the bundle's chunks.
+ * trace names the engine's TypeScript sources, not the bundle's chunks; and a source edited is bundled again, though
+ * the sources' hash is recorded under their stamps.
  */
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, it } from 'node:test';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { fixturesDir, makeTempDir, repoRoot, runWiki } from '../helpers/cli.js';
 
-/** What the engine needs to run, copied; node_modules links to the repository's packages, and its .cache is a file. */
-function copyEngineWithReadOnlyCache(): string {
-  const root = path.join(makeTempDir('wiki-readonly-'), 'engine');
+/** What the engine needs to run, copied; node_modules links to the repository's packages (not its .cache). */
+function copyEngine(prefix: string): string {
+  const root = path.join(makeTempDir(prefix), 'engine');
   for (const entry of ['bin', 'src', 'package.json', 'package-lock.json', 'tsconfig.base.json', 'tsconfig.json']) {
     fs.cpSync(path.join(repoRoot, entry), path.join(root, entry), { recursive: true });
   }
@@ -20,6 +23,12 @@ function copyEngineWithReadOnlyCache(): string {
     if (name !== '.cache')
       fs.symlinkSync(path.join(repoRoot, 'node_modules', name), path.join(root, 'node_modules', name));
   }
+  return root;
+}
+
+/** A copy of the engine whose node_modules/.cache is a file. */
+function copyEngineWithReadOnlyCache(): string {
+  const root = copyEngine('wiki-readonly-');
   // Root ignores file modes, so a read-only folder is simulated by a file where the cache folder would be.
   fs.writeFileSync(path.join(root, 'node_modules/.cache'), '');
   return root;
@@ -47,11 +56,11 @@ describe('the engine bundle', () => {
       .map((name) => path.join(cacheHome, 'everything-i-know', name));
     assert.ok(cacheDir && others.length === 0);
     // (A site with overrides or pages gets a browser bundle of its own, which is not cached.)
-    // (The record of the config's inputs, config-inputs, is written once they are settled: configBundles.ts.)
+    // (The records of the config's inputs and of the engine's sources are written once they are settled.)
     const kinds = fs
       .readdirSync(cacheDir)
       .map((name) => name.replace(/-[0-9a-f]{16}(\.mjs|\.json)?$/, ''))
-      .filter((kind) => kind !== 'config-inputs')
+      .filter((kind) => kind !== 'config-inputs' && kind !== 'sources')
       .sort();
     assert.deepEqual(kinds, ['config', 'engine', 'node_modules', 'renderer']);
     assert.equal(fs.readFileSync(path.join(root, 'node_modules/.cache'), 'utf8'), '', 'nothing written in the engine');
@@ -69,5 +78,29 @@ describe('the engine bundle', () => {
       result.stderr,
     );
     assert.ok(!frames.some((frame) => /engine-[0-9a-f]{16}/.test(frame)), result.stderr);
+  });
+
+  it('bundles the engine again when a source changes, its size and the others the same', async () => {
+    const root = copyEngine('wiki-sources-');
+    const cli = path.join(root, 'src/node/cli.ts');
+    // Every input settled (upToDate.ts's rule): the sources' hash is recorded under their stamps.
+    await sleep(2100);
+    const { engineModuleUrl } = (await import(pathToFileURL(path.join(root, 'bin/engine.mjs')).href)) as {
+      engineModuleUrl: () => Promise<string>;
+    };
+    const entryOf = (url: string) => path.basename(path.dirname(fileURLToPath(url)));
+    const first = entryOf(await engineModuleUrl());
+    const cacheDir = path.join(root, 'node_modules/.cache/wiki');
+    const records = () => fs.readdirSync(cacheDir).filter((name) => name.startsWith('sources-'));
+    assert.equal(records().length, 1, 'the settled sources are recorded');
+    assert.equal(`engine-${fs.readFileSync(path.join(cacheDir, records()[0]!), 'utf8')}`, first);
+    assert.equal(entryOf(await engineModuleUrl()), first, 'read back from the record');
+    const source = fs.readFileSync(cli, 'utf8');
+    assert.ok(source.endsWith('\n'));
+    fs.writeFileSync(cli, `${source.slice(0, -1)} `); // the same size, another byte
+    assert.equal(fs.statSync(cli).size, Buffer.byteLength(source));
+    const second = entryOf(await engineModuleUrl());
+    assert.notEqual(second, first);
+    assert.ok(fs.existsSync(path.join(cacheDir, second, 'cli.mjs')));
   });
 });
