@@ -8,10 +8,14 @@ import type { DocPageModel } from '../../shared/types.js';
 import { openWorkerChannel } from '../workers.js';
 import type { DocPageSettings } from './renderSite.js';
 
-/** What the render worker is sent, in order: the settings and folder, pages, and the end. */
+/**
+ * What the render worker is sent, in order: the first sidebar's settings and the folder, pages, and the end. A page of
+ * another sidebar (the recent page's, a second `sidebars` entry's) comes after that sidebar's settings, numbered.
+ */
 export type RenderWorkerMessage =
   | { readonly start: { readonly settings: DocPageSettings; readonly writeTo: string; readonly prefilled: boolean } }
-  | { readonly page: DocPageModel; readonly source?: string | undefined }
+  | { readonly addShell: { readonly id: number; readonly settings: DocPageSettings } }
+  | { readonly page: DocPageModel; readonly source?: string | undefined; readonly shell?: number }
   | { readonly end: true };
 
 /**
@@ -28,10 +32,13 @@ export interface RenderWorkerReply {
 
 /** The pool as renderSite sees it. */
 export interface PagePool {
-  /** Called once, before any page is offered, with what every page renders with. */
+  /** Called once, before any page is offered, with what the first sidebar's pages render with. */
   start(settings: DocPageSettings): void;
-  /** True when the worker took the page (its files are then written there, not returned). */
-  offer(page: DocPageModel, source: string | undefined): boolean;
+  /**
+   * True when the worker took the page (its files are then written there, not returned); `settings`, what it renders
+   * with, when that is not the first sidebar's.
+   */
+  offer(page: DocPageModel, source: string | undefined, settings?: DocPageSettings): boolean;
 }
 
 export interface RenderPool extends PagePool {
@@ -59,14 +66,26 @@ export function bootRenderPool(): RenderPoolBoot {
   void channel.reply.then((message) => (failed = message.error !== undefined));
   const start = (writeTo: string, prefilled: boolean): RenderPool => {
     let started = false;
+    // Each sidebar's settings are sent once, the first with `start`: a page names its sidebar's by number.
+    const shells = new Map<DocPageSettings, number>();
+    const shellOf = (settings: DocPageSettings): number => {
+      let id = shells.get(settings);
+      if (id === undefined) {
+        shells.set(settings, (id = shells.size));
+        post({ addShell: { id, settings } });
+      }
+      return id;
+    };
     return {
       start(settings) {
         post({ start: { settings, writeTo, prefilled } });
+        shells.set(settings, 0);
         started = true;
       },
-      offer(page, source) {
+      offer(page, source, settings) {
         if (!started || failed || channel.queued() > MAX_QUEUED) return false;
-        post({ page, source });
+        const shell = settings === undefined ? 0 : shellOf(settings);
+        post({ page, source, ...(shell !== 0 && { shell }) });
         return true;
       },
       async finish() {

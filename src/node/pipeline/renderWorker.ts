@@ -17,14 +17,22 @@ let reply: RenderWorkerReply = {};
 try {
   const first = nextMessage();
   if (!('start' in first)) throw new Error('The render worker was sent a page before what to render it with.');
-  const render = createDocPageRenderer(first.start.settings, renderPageParts);
+  // Each sidebar's renderer, by the number the main thread gave its settings (the first's is 0).
+  const renderers = [createDocPageRenderer(first.start.settings, renderPageParts)];
   const { writeTo, prefilled } = first.start;
   const writer = createSiteWriter(writeTo, { prefilled });
   mainThread.handled();
   for (let message = nextMessage(); !('end' in message); message = nextMessage()) {
-    if (!('page' in message)) throw new Error('The render worker was sent its settings twice.');
-    const { page, source } = message;
+    if ('start' in message) throw new Error('The render worker was sent its start twice.');
+    if ('addShell' in message) {
+      renderers[message.addShell.id] = createDocPageRenderer(message.addShell.settings, renderPageParts);
+      mainThread.handled();
+      continue;
+    }
+    const { page, source, shell = 0 } = message;
+    const render = renderers[shell];
     try {
+      if (!render) throw new Error(`The render worker was sent a page of sidebar ${shell} before its settings.`);
       for (const file of render(page)) writer.write(file);
     } catch (error) {
       throw new Error(`Can't render the page of note ${source ?? page.route}`, { cause: error });
