@@ -3,6 +3,7 @@
  * not parsed again, while its source and every link it holds resolve as before; wikilinks included, which are
  * checked by Obsidian's rules (a wikilink's target is `[[Note]]`, no path the Markdown link resolver knows); links to
  * files are checked again even when every route is the same (a file's published name holds a hash of its contents).
+ * And a built-in page's file is linked from the last build, not rendered, while what it is made from is the same.
  */
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
@@ -14,6 +15,11 @@ import type { NoteContent } from '../../src/node/notes/note.js';
 import { openBuildCache } from '../../src/node/pipeline/buildCache.js';
 import { loadOutline, renderedLinkUniverse } from '../../src/node/pipeline/pipeline.js';
 import { makeDocsSite } from '../helpers/docsSite.js';
+import { makeTempDir } from '../helpers/cli.js';
+import { createSiteWriter } from '../../src/node/siteWriter.js';
+import type { DocPageSettings } from '../../src/node/pipeline/renderSite.js';
+import type { SpecialPageModel } from '../../src/shared/types.js';
+import { asRoute } from '../../src/shared/paths.js';
 
 const makeSite = (notes: Record<string, string>) => makeDocsSite('wiki-build-cache-', notes);
 
@@ -85,5 +91,49 @@ describe('build cache: notes', () => {
     const third = await renderThroughCache(site);
     assert.ok(third.parsed >= 1, 'the note linking to it is parsed again');
     assert.notEqual(hrefOfData(third.contents), hrefOfData(first.contents));
+  });
+});
+
+describe('build cache: built-in pages', () => {
+  it("links the not-found page's file from the last build while its model and settings are the same", () => {
+    const site = makeTempDir('wiki-special-pages-');
+    const outDir = path.join(site, 'build');
+    fs.mkdirSync(outDir);
+    const config = validateConfig({ title: 'Cache', url: 'https://cache.example.com' }, 'test');
+    const context = createBuildContext({ config, siteDir: site, outDir });
+    const open = () => openBuildCache(context, { noteInputs: [], reusePages: true, linkUniverse: 'none' });
+    const page: SpecialPageModel = {
+      kind: 'notFound',
+      route: asRoute('/404'),
+      title: 'Page not found',
+      documentTitle: 'Page not found | Cache',
+      description: '',
+      head: [],
+    };
+    // Only what the cache reads of them: they are hashed whole.
+    const settings = { theme: { title: 'Cache' } } as unknown as DocPageSettings;
+    const otherSettings = { theme: { title: 'Other' } } as unknown as DocPageSettings;
+
+    const first = open();
+    const firstWriter = createSiteWriter(path.join(site, 'staging-1'));
+    assert.equal(first.reuseSpecialPage(page, '404.html', settings, firstWriter), false, 'nothing to reuse yet');
+    fs.writeFileSync(path.join(outDir, '404.html'), '<p>Not found</p>'); // as the build renders it, then swaps
+    first.save();
+
+    const reuse = (model: SpecialPageModel, with_: DocPageSettings) => {
+      const staging = makeTempDir('wiki-special-staging-');
+      const reused = open().reuseSpecialPage(
+        model,
+        '404.html',
+        with_,
+        createSiteWriter(staging, { reuseFrom: outDir }),
+      );
+      return reused && fs.statSync(path.join(staging, '404.html')).ino;
+    };
+    assert.equal(reuse(page, settings), fs.statSync(path.join(outDir, '404.html')).ino, 'the same file, linked');
+    assert.equal(reuse({ ...page, title: 'Lost' }, settings), false, 'another model is rendered again');
+    assert.equal(reuse(page, otherSettings), false, 'other settings are rendered again');
+    fs.appendFileSync(path.join(outDir, '404.html'), '<!-- changed by hand -->');
+    assert.equal(reuse(page, settings), false, 'a file changed since the last build is rendered again');
   });
 });

@@ -18,7 +18,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import { htmlPathForRoute, pageDataPath } from '../../shared/paths.js';
-import type { DocPageModel } from '../../shared/types.js';
+import type { DocPageModel, SpecialPageModel } from '../../shared/types.js';
 import type { BuildContext } from '../context.js';
 import type { LinkRecord, ResolvedLink } from '../markdown/noteEnv.js';
 import type { Note, NoteContent, NoteSummary } from '../notes/note.js';
@@ -109,6 +109,8 @@ export interface BuildCache {
   renderNote(note: Note, parser: NoteParser): NoteContent;
   /** Links the page's files from the last build through `writer` when nothing they are made from changed. */
   reusePage(page: DocPageModel, settings: DocPageSettings, writer: SiteWriter): boolean;
+  /** The same for a built-in page (search, not-found, graph), whose one file is `relPath`. */
+  reuseSpecialPage(page: SpecialPageModel, relPath: string, settings: DocPageSettings, writer: SiteWriter): boolean;
   /**
    * The page with its note's HTML: a note taken from the cache comes without it (renderNote), and only a page that is
    * rendered needs it. Called once a page is not reused; the HTML is then let go.
@@ -268,6 +270,18 @@ export function openBuildCache(context: BuildContext, options: BuildCacheOptions
     return searchNotes.length === routes.length ? { routes, notes: searchNotes } : {};
   };
   let changed = false;
+  const hashSettings = (settings: DocPageSettings): string => {
+    let hash = settingsHashes.get(settings);
+    if (hash === undefined) settingsHashes.set(settings, (hash = hashOf([JSON.stringify(settings)])));
+    return hash;
+  };
+  /** Links a page's files from the last build when they were made from the same (`hash`); records them either way. */
+  const reuseFiles = (key: string, hash: string, relPaths: readonly string[], writer: SiteWriter): boolean => {
+    const cached = oldPages[key];
+    const linked = cached?.hash === hash ? linkFiles(cached.files, context.outDir, writer) : 'no';
+    pages.set(key, { hash, relPaths, ...(linked === 'same' && { stamps: cached!.files }) });
+    return linked !== 'no';
+  };
   return {
     renderNote(note, parser) {
       const hash = sourceHashes.get(note.filePath) ?? noteSourceHash(note);
@@ -290,18 +304,18 @@ export function openBuildCache(context: BuildContext, options: BuildCacheOptions
       return content;
     },
     reusePage(page, settings, writer) {
-      let settingsHash = settingsHashes.get(settings);
-      if (settingsHash === undefined) settingsHashes.set(settings, (settingsHash = hashOf([JSON.stringify(settings)])));
       // The model as the page shows it, with its HTML stood for by its note's content key (a generated page's by itself).
       const model = page.contentHtml === '' ? page : { ...page, contentHtml: '' };
       const content = contentKeys.get(page.route) ?? `html:${page.contentHtml}`;
-      const hash = hashOf([settingsHash, content, JSON.stringify(model)]);
+      const hash = hashOf([hashSettings(settings), content, JSON.stringify(model)]);
       const relPaths = [htmlPathForRoute(page.route), pageDataPath(page.route)];
-      const cached = oldPages[page.route];
-      const linked = cached?.hash === hash ? linkFiles(cached.files, context.outDir, writer) : 'no';
-      pages.set(page.route, { hash, relPaths, ...(linked === 'same' && { stamps: cached!.files }) });
-      if (linked !== 'no') cachedHtml.delete(page.docId);
-      return linked !== 'no';
+      const reused = reuseFiles(page.route, hash, relPaths, writer);
+      if (reused) cachedHtml.delete(page.docId);
+      return reused;
+    },
+    reuseSpecialPage(page, relPath, settings, writer) {
+      // Recorded by its file (no route starts so): a note may take the graph page's route.
+      return reuseFiles(relPath, hashOf([hashSettings(settings), JSON.stringify(page)]), [relPath], writer);
     },
     withContent(page) {
       const html = htmlOf(page.docId);
@@ -351,7 +365,6 @@ export function openBuildCache(context: BuildContext, options: BuildCacheOptions
     },
     save() {
       try {
-        fs.mkdirSync(dir, { recursive: true });
         const stamped = stampPages(pages, context.outDir);
         const search =
           searchKey === undefined
@@ -361,6 +374,8 @@ export function openBuildCache(context: BuildContext, options: BuildCacheOptions
           newNotes.commit(); // may copy the last build's entries
         else newNotes.discard();
         oldNotes?.close();
+        // After the notes' commit or discard: a discard removes the folder when it is empty (no note was ever kept).
+        fs.mkdirSync(dir, { recursive: true });
         if (!isDeepStrictEqual(stamped, oldPages))
           writeCacheFile(path.join(dir, 'pages.json'), { format: CACHE_FORMAT, key }, stamped);
         if (isDeepStrictEqual(search, oldSearch)) return;

@@ -369,7 +369,8 @@ export interface BuildOptions {
  */
 export async function buildSite(context: BuildContext, options: BuildOptions): Promise<BuildSummary> {
   // The index worker and the render pool's worker load their modules on the second core while this thread reads the site.
-  const searchBoot = bootSearchIndex(context.config);
+  // Unless --no-cache, the index worker reads the current site's index meanwhile: an edit's build splices it.
+  const searchBoot = bootSearchIndex(context.config, options.noCache ? undefined : context.outDir);
   const poolBoot = bootRenderPool();
   let cache: BuildCache | undefined;
   const outlineCache = openOutlineCache(outlineCacheFiles(context, options.noCache === true, options.stamps));
@@ -491,6 +492,7 @@ async function writeSite(
       client,
       sourceOf: notes.sourceOf,
       toRender: (page, settings) => (cache.reusePage(page, settings, writer) ? undefined : cache.withContent(page)),
+      reuseSpecialPage: (page, relPath, settings) => cache.reuseSpecialPage(page, relPath, settings, writer),
       ...(pool && { pool }),
       graph: outline.graph,
     });

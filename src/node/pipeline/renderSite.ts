@@ -54,6 +54,11 @@ export interface RenderSiteInput {
    * cache: unchanged pages, whose notes' HTML need not even be read).
    */
   readonly toRender?: (page: DocPageModel, settings: DocPageSettings) => DocPageModel | undefined;
+  /**
+   * True when a built-in page's file (`relPath`) was put in place without rendering it (`wiki build`'s cache: its model
+   * and the settings it renders with are the last build's).
+   */
+  readonly reuseSpecialPage?: (page: SpecialPageModel, relPath: string, settings: DocPageSettings) => boolean;
   /** The link graph file: written with the pages, its URL in every page's runtime settings. */
   readonly graph?: GraphFile | undefined;
 }
@@ -90,10 +95,15 @@ export function* renderSite(input: RenderSiteInput): Generator<SiteFile> {
     if (shell.files.length > 0) yield* shell.files.splice(0);
     const page = input.toRender ? input.toRender(pulled, shell.settings) : pulled;
     if (!page) continue;
-    if (shell !== first || !input.pool?.offer(page, input.sourceOf?.(page.route)))
+    // A page of another sidebar goes to the pool with that sidebar's settings.
+    const other = shell === first ? undefined : shell.settings;
+    if (!input.pool?.offer(page, input.sourceOf?.(page.route), other))
       yield* renderNotePage(shell.render, page, input.sourceOf);
   }
   for (const page of specialPages) {
+    const relPath = page.kind === 'notFound' ? '404.html' : htmlPathForRoute(page.route);
+    // A custom page renders the site's component, whose source its model does not show: it is always rendered.
+    if (page.kind !== 'custom' && input.reuseSpecialPage?.(page, relPath, settings)) continue;
     const bootJson = `{"page":${JSON.stringify(page)},${settings.sharedBootJson}}`;
     const pageComponent =
       page.kind === 'custom' ? (renderer.pageModules.get(page.route)?.default as ComponentType | undefined) : undefined;
@@ -107,7 +117,7 @@ export function* renderSite(input: RenderSiteInput): Generator<SiteFile> {
       bootJson,
       pageComponent,
     });
-    yield [page.kind === 'notFound' ? '404.html' : htmlPathForRoute(page.route), html];
+    yield [relPath, html];
   }
   const custom = specialPages.filter((page) => page.kind === 'custom').map((page) => page.route);
   yield ['sitemap.xml', renderSitemap([...docRoutes, ...custom], input.config)];

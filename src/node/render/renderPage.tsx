@@ -1,6 +1,6 @@
 /** Renders one page model to a complete HTML document (server side of the hydrated React app). */
 import type { ComponentType } from 'react';
-import { renderToString } from 'react-dom/server';
+import { renderToString } from './reactServer.js';
 import { ServerSidebarSlotContext } from '@theme-original/DocPage';
 import { type HtmlParts, renderCachedSidebar, type SidebarHtmlCache } from './sidebarCache.js';
 import { escapeAttribute, escapeHtml } from '../../shared/html.js';

@@ -10,7 +10,7 @@
  * share a sidebar: 10,000 notes in one folder render 1,250 sidebars of about 30 items, not 10,000 of 10,000.
  */
 import type { ReactElement } from 'react';
-import { renderToString } from 'react-dom/server';
+import { renderToString } from './reactServer.js';
 import { Sidebar } from '@theme/Sidebar';
 import { escapeAttribute } from '../../shared/html.js';
 import { RecentMap } from '../../shared/recentMap.js';

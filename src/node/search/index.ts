@@ -4,6 +4,7 @@
  */
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
+import path from 'node:path';
 import type { SearchRuntime } from '../../shared/search.js';
 import type { SiteFile } from '../siteWriter.js';
 import type { SiteConfig } from '../config/schema.js';
@@ -100,9 +101,14 @@ export interface SearchIndexBoot {
   cancel(): Promise<void>;
 }
 
-/** Starts the embedded index's worker now, so it loads its modules on the second core while the main thread reads the site. */
-export function bootSearchIndex(config: SiteConfig): SearchIndexBoot {
+/**
+ * Starts the embedded index's worker now, so it loads its modules on the second core while the main thread reads the
+ * site; and, given `lastSite` (an incremental build's output), reads that site's index meanwhile, for a splice.
+ */
+export function bootSearchIndex(config: SiteConfig, lastSite?: string): SearchIndexBoot {
   const worker = config.search.provider === 'local' ? bootIndexWorker() : undefined;
+  if (worker && lastSite !== undefined && fs.existsSync(path.join(lastSite, HEADINGS_FILE)))
+    worker.readAhead(lastSite, INDEX_DIR);
   return {
     start: (input) => startSearchJob({ ...input, config }, worker),
     cancel: async () => worker?.stop(),
@@ -166,7 +172,9 @@ const BATCH_CHARS = 250_000;
 const BATCH_NOTES = 50;
 
 interface BootedIndexWorker {
-  /** Sends the worker what it indexes from (its first message). */
+  /** Has the worker read a site's index while it waits for what it indexes from. */
+  readAhead(siteDir: string, indexDir: string): void;
+  /** Sends the worker what it indexes from. */
   start(input: LocalIndexInput): IndexWorkerJob;
   stop(): Promise<void>;
 }
@@ -228,6 +236,7 @@ function bootIndexWorker(): BootedIndexWorker {
   };
   return {
     stop,
+    readAhead: (siteDir, indexDir) => post({ readAhead: { siteDir, indexDir } }),
     start(input) {
       post({ start: input });
       return job;

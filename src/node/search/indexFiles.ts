@@ -44,8 +44,15 @@ export function buildLocalIndexFiles(
   index.shards.forEach((shard, n) => write(`${input.indexDir}terms/${n}.txt`, shard));
 }
 
-/** What the index worker is sent, in order: what it indexes from, note batches, and the end (it writes the index and replies). */
-export type IndexWorkerMessage = { readonly start: LocalIndexInput } | NoteBatch | { readonly end: true };
+/**
+ * What the index worker is sent, in order: perhaps a site whose index to read ahead (an incremental build's output,
+ * whose index it will likely splice), what it indexes from, note batches, and the end (it writes the index and replies).
+ */
+export type IndexWorkerMessage =
+  | { readonly readAhead: { readonly siteDir: string; readonly indexDir: string } }
+  | { readonly start: LocalIndexInput }
+  | NoteBatch
+  | { readonly end: true };
 
 /**
  * What the index worker sends back once: the files (those it did not write itself) and, in a prefilled folder, the

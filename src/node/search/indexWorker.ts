@@ -4,10 +4,10 @@ import { createSiteWriter } from '../siteWriter.js';
 import { receiveFromMainThread } from '../workers.js';
 import { buildLocalIndexFiles, type IndexWorkerMessage, type IndexWorkerReply } from './indexFiles.js';
 import type { RecordNote } from './records.js';
-import { type IndexedNote, spliceLocalIndexFiles } from './spliceIndex.js';
+import { type IndexedNote, type OldIndex, readOldIndex, spliceLocalIndexFiles } from './spliceIndex.js';
 
 // Worker thread entry: indexes notes as the main thread renders them. It starts before the site is read: its first
-// message says what to index from. Notes come in batches, read in one synchronous pass (openWorkerChannel). After the
+// message says what to index from (or, before that, which last index to read ahead). Notes come in batches, read in one synchronous pass (openWorkerChannel). After the
 // last note it writes the index (into the site folder, or as files handed back) and replies.
 const mainThread = receiveFromMainThread<IndexWorkerMessage>();
 const nextMessage = mainThread.next;
@@ -27,9 +27,52 @@ function* renderedNotes(notes: Iterable<IndexedNote>): Generator<RecordNote> {
   }
 }
 
+/** An index read ahead, and each of its files as it was when read: a splice uses it only if every one is still that. */
+interface IndexReadAhead {
+  readonly siteDir: string;
+  readonly indexDir: string;
+  readonly old: OldIndex;
+  readonly stamps: ReadonlyMap<string, fs.Stats>;
+}
+
+/** The site's index read now (undefined when it has none the splice could read: the splice then reads and reports). */
+function readIndexAhead(siteDir: string, indexDir: string): IndexReadAhead | undefined {
+  const stamps = new Map<string, fs.Stats>();
+  try {
+    const old = readOldIndex(indexDir, (relPath) => {
+      const file = path.join(siteDir, relPath);
+      stamps.set(relPath, fs.statSync(file)); // before the read: a file changed meanwhile has another stamp later
+      return fs.readFileSync(file, 'utf8');
+    });
+    return { siteDir, indexDir, old, stamps };
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The index read ahead, when it was read from this site and every file is still the one read (a build replaces its
+ * files, never rewrites them: another file has another inode).
+ */
+function stillCurrent(ahead: IndexReadAhead | undefined, siteDir: string, indexDir: string): OldIndex | undefined {
+  if (ahead?.siteDir !== siteDir || ahead.indexDir !== indexDir) return undefined;
+  for (const [relPath, read] of ahead.stamps) {
+    const now = fs.statSync(path.join(siteDir, relPath), { throwIfNoEntry: false });
+    if (!now || now.ino !== read.ino || now.dev !== read.dev || now.size !== read.size || now.mtimeMs !== read.mtimeMs)
+      return undefined;
+  }
+  return ahead.old;
+}
+
 let reply: IndexWorkerReply;
 try {
-  const first = nextMessage();
+  let first = nextMessage();
+  // Read while the main thread reads the site: a splice then starts with the last index at hand.
+  let ahead: IndexReadAhead | undefined;
+  if ('readAhead' in first) {
+    ahead = readIndexAhead(first.readAhead.siteDir, first.readAhead.indexDir);
+    first = nextMessage();
+  }
   if (!('start' in first)) throw new Error('The search index worker was sent notes before what to index them for.');
   const input = first.start;
   const files = new Map<string, string>();
@@ -44,12 +87,16 @@ try {
   const write = (relPath: string, text: string) => (writer ? writer.write([relPath, text]) : files.set(relPath, text));
   const { reuseFrom } = input;
   if (input.splice && writer && reuseFrom !== undefined) {
-    spliceLocalIndexFiles(input, receiveNotes(), {
-      read: (relPath) => fs.readFileSync(path.join(reuseFrom, relPath), 'utf8'),
+    const old = stillCurrent(ahead, reuseFrom, input.indexDir);
+    ahead = undefined;
+    const files = {
+      read: (relPath: string) => fs.readFileSync(path.join(reuseFrom, relPath), 'utf8'),
       write,
-      keep: (relPath) => writer.link(path.join(reuseFrom, relPath), relPath),
-    });
+      keep: (relPath: string) => writer.link(path.join(reuseFrom, relPath), relPath),
+    };
+    spliceLocalIndexFiles(input, receiveNotes(), files, old);
   } else {
+    ahead = undefined; // a full index: the last one's postings are not held while it is made
     buildLocalIndexFiles(input, renderedNotes(receiveNotes()), write);
   }
   reply = { files, ...(input.prefilled === true && writer && { written: [...writer.written] }) };

@@ -12,7 +12,13 @@
 import type { LocalIndexData } from '../../shared/search.js';
 import { buildLocalIndex, INDEX_FILE, type LocalIndex, TEXT_BUNDLE_SIZE } from './localIndex.js';
 import { type RecordNote, type RecordPage, searchRecords } from './records.js';
-import { decodePostings, type PostingChanges, readPostings, splicePostings } from './splicePostings.js';
+import {
+  decodePostings,
+  type OldPostings,
+  type PostingChanges,
+  readPostings,
+  splicePostings,
+} from './splicePostings.js';
 
 /** A note as the index worker gets it: rendered, or only named when its part of the last index still holds. */
 export type IndexedNote = RecordNote | UnchangedNote;
@@ -37,13 +43,37 @@ export interface SpliceFiles {
   keep(relPath: string): void;
 }
 
-export function spliceLocalIndexFiles(input: SpliceInput, notes: Iterable<IndexedNote>, files: SpliceFiles): void {
-  const old = JSON.parse(files.read(`${input.indexDir}${INDEX_FILE}`)) as LocalIndexData;
-  // Read before the notes come: the worker has nothing else to do while the pages render.
-  const oldPostings = readPostings(old.shardStarts.length, (shard) => {
-    const relPath = `${input.indexDir}terms/${shard}.txt`;
-    return { relPath, text: files.read(relPath) };
+/** The last build's index.json and term shards, read (the text bundles are read as the splice reaches them). */
+export interface OldIndex {
+  readonly data: LocalIndexData;
+  readonly postings: OldPostings;
+  /** The files read, site-relative. */
+  readonly relPaths: readonly string[];
+}
+
+/** Reads the last build's index.json and term shards (`read` takes a site-relative path). */
+export function readOldIndex(indexDir: string, read: (relPath: string) => string): OldIndex {
+  const relPaths = [`${indexDir}${INDEX_FILE}`];
+  const data = JSON.parse(read(relPaths[0]!)) as LocalIndexData;
+  const postings = readPostings(data.shardStarts.length, (shard) => {
+    const relPath = `${indexDir}terms/${shard}.txt`;
+    relPaths.push(relPath);
+    return { relPath, text: read(relPath) };
   });
+  return { data, postings, relPaths };
+}
+
+/**
+ * `old`: the last index as readOldIndex read it from `files` (the index worker reads it while the site is read), else
+ * it is read now, before the notes come: the worker has nothing else to do while the pages render.
+ */
+export function spliceLocalIndexFiles(
+  input: SpliceInput,
+  notes: Iterable<IndexedNote>,
+  files: SpliceFiles,
+  read: OldIndex = readOldIndex(input.indexDir, (relPath) => files.read(relPath)),
+): void {
+  const { data: old, postings: oldPostings } = read;
   const pageByRoute = new Map(input.pages.map((page) => [page.route as string, page]));
   const splice = new IndexSplice(old, input, files);
   for (const note of notes) {
