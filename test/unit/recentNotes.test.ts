@@ -8,7 +8,7 @@ import { validateConfig } from '../../src/node/config/loadConfig.js';
 import { DiagnosticList } from '../../src/node/diagnostics.js';
 import type { NoteDate } from '../../src/node/notes/gitDates.js';
 import { feedHeadTags, hasFeeds } from '../../src/node/resolve/feeds.js';
-import { hasRecentPage, resolveLastUpdate, wantsNoteDates } from '../../src/node/resolve/lastUpdate.js';
+import { formatDateText, hasRecentPage, resolveLastUpdate, wantsNoteDates } from '../../src/node/resolve/lastUpdate.js';
 import { buildRecentPageModel, listRecentNotes } from '../../src/node/resolve/recent.js';
 import { buildTagPageModels, resolveTags, tagRoute } from '../../src/node/resolve/tags.js';
 import { parseVirtualNotes } from '../helpers/virtualNotes.js';
@@ -84,6 +84,13 @@ describe("a note's last update", () => {
       assert.deepEqual(shown, c.expected);
       if (resolved?.date !== undefined) assert.equal(new Date(resolved.date).getTime(), resolved.time);
     });
+
+  it("shows a date as Intl's en-US short format in UTC does, whatever the month, day or year", () => {
+    const intl = new Intl.DateTimeFormat('en-US', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
+    const times = [Date.UTC(1999, 11, 31, 23, 59, 59), Date.UTC(2000, 1, 29), Date.UTC(2038, 0, 19, 3, 14, 8)];
+    for (let month = 0; month < 12; month++) times.push(Date.UTC(2026, month, 1 + month * 2, 12));
+    for (const time of times) assert.equal(formatDateText(time), intl.format(time), new Date(time).toISOString());
+  });
 });
 
 describe('recently updated notes', () => {

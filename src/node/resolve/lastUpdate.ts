@@ -26,12 +26,16 @@ export function hasRecentPage(config: SiteConfig): boolean {
   return config.docs.showLastUpdateTime && config.docs.recent > 0;
 }
 
-const dateFormat = new Intl.DateTimeFormat('en-US', {
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/**
+ * A date as the page shows it, in UTC: what Intl.DateTimeFormat('en-US', { day: 'numeric', month: 'short', year:
+ * 'numeric', timeZone: 'UTC' }) gives ("Nov 26, 2026"), without making one: that took 12 ms of every build's start.
+ */
+export function formatDateText(time: number): string {
+  const date = new Date(time);
+  return `${MONTHS[date.getUTCMonth()]} ${date.getUTCDate()}, ${date.getUTCFullYear()}`;
+}
 
 /**
  * A note's last update as its page shows it: front matter `last_update` wins field by field; the date git (or the
@@ -54,7 +58,7 @@ export function resolveLastUpdate(
   const author = written?.author ?? (config.docs.showLastUpdateAuthor ? known?.author : undefined);
   if (time === undefined && author === undefined) return undefined;
   return {
-    ...(time !== undefined && { date: new Date(time).toISOString(), dateText: dateFormat.format(time), time }),
+    ...(time !== undefined && { date: new Date(time).toISOString(), dateText: formatDateText(time), time }),
     ...(author !== undefined && { author }),
   };
 }
