@@ -49,6 +49,26 @@ const requireInsteadOfImport = {
   },
 };
 
+/**
+ * zod's `z.locales`, every language's error messages, is half of zod's code, compiled by every command; the engine
+ * never uses it (zod sets English up itself, from its own module): the namespace keeps only that one.
+ */
+const zodEnglishOnly = {
+  name: 'zod-english-only',
+  setup(build) {
+    build.onResolve({ filter: /^\.\.\/locales\/index\.js$/ }, (args) =>
+      /[\\/]node_modules[\\/]zod[\\/]/.test(args.importer)
+        ? { path: path.join(path.dirname(args.importer), '../locales/en.js'), namespace: 'zod-english' }
+        : undefined,
+    );
+    build.onLoad({ filter: /.*/, namespace: 'zod-english' }, (args) => ({
+      contents: `export { default as en } from ${JSON.stringify(args.path)};`,
+      loader: 'js',
+      resolveDir: path.dirname(args.path),
+    }));
+  },
+};
+
 /** The URL of the bundled CLI module (`main`), bundling it first when the sources changed. */
 export async function engineModuleUrl() {
   const cacheDir = engineCacheDir(root);
@@ -123,7 +143,7 @@ async function bundleEngine(outdir, sources) {
     // The sources are in the package; the maps need only point at them (a third of the size).
     sourcesContent: false,
     external: externalPackages.flatMap((name) => [name, `${name}/*`]),
-    plugins: [requireInsteadOfImport],
+    plugins: [requireInsteadOfImport, zodEnglishOnly],
     // Where the engine is, and the hash of what it is made from (the browser bundle's cache key reuses it).
     define: { WIKI_ENGINE_ROOT: JSON.stringify(root), WIKI_ENGINE_SOURCES: JSON.stringify(sources) },
     // Bundled CommonJS packages require Node's built-in modules, which an ES module can only do through this.
