@@ -5,6 +5,7 @@
  */
 import { execFile } from 'node:child_process';
 import fs from 'node:fs';
+import path from 'node:path';
 
 /** When a note last changed, and who changed it (git's author; unknown for a file's modification time). */
 export interface NoteDate {
@@ -104,6 +105,10 @@ export function runGitLog(docsDir: string): Promise<string | undefined> {
       resolve(undefined);
       return;
     }
+    if (!isInGitRepository(cwd)) {
+      resolve(undefined); // git would only say so: starting it cost every build outside a repository ~5 ms
+      return;
+    }
     execFile(
       'git',
       [...GIT_LOG_ARGS],
@@ -142,5 +147,17 @@ function readModifiedTime(filePath: string): number | undefined {
     return fs.statSync(filePath).mtimeMs;
   } catch {
     return undefined; // removed since the scan: the note has no date
+  }
+}
+
+/**
+ * Whether git finds a repository from `dir`: a `.git` (a folder, or a worktree's file) in it or a folder above, or
+ * GIT_DIR set.
+ */
+export function isInGitRepository(dir: string): boolean {
+  if (process.env.GIT_DIR) return true;
+  for (let at = path.resolve(dir); ; at = path.dirname(at)) {
+    if (fs.existsSync(path.join(at, '.git'))) return true;
+    if (path.dirname(at) === at) return false;
   }
 }

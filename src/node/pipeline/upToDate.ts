@@ -14,6 +14,7 @@ import path from 'node:path';
 import { type BuildContext, extensionDirs } from '../context.js';
 import type { Diagnostic } from '../diagnostics.js';
 import { flatString } from '../flatString.js';
+import { isInGitRepository } from '../notes/gitDates.js';
 import { cacheFolderOf } from './outputFolder.js';
 
 /** Bumped whenever the record changes shape. */
@@ -233,13 +234,9 @@ function outputDigest(outDir: string): string {
 
 /** The commit checked out where the docs are, when they are in a git repository: notes' dates come from its history. */
 function gitHead(docsDir: string): string {
-  for (let dir = path.resolve(docsDir); ; dir = path.dirname(dir)) {
-    if (fs.existsSync(path.join(dir, '.git'))) {
-      const result = spawnSync('git', ['rev-parse', 'HEAD'], { cwd: docsDir, encoding: 'utf8' });
-      return `git\t${result.status === 0 ? result.stdout.trim() : 'none'}`;
-    }
-    if (path.dirname(dir) === dir) return 'git\tnone';
-  }
+  if (!isInGitRepository(docsDir)) return 'git\tnone';
+  const result = spawnSync('git', ['rev-parse', 'HEAD'], { cwd: docsDir, encoding: 'utf8' });
+  return `git\t${result.status === 0 ? result.stdout.trim() : 'none'}`;
 }
 
 function isInside(file: string, dir: string): boolean {
