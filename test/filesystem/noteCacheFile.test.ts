@@ -1,8 +1,8 @@
 /**
  * The notes file of the build cache (src/node/pipeline/noteCacheFile.ts): entries and their HTML read back, whatever
  * their size; a build appends only what it adds to the last build's data file, which stays whole until the new index
- * replaces the old; the data is compacted once mostly dropped; damage is caught, in the index as it is read, in an
- * entry as it is taken, in a note's HTML as it is read.
+ * replaces the old; the data is compacted once mostly dropped; a small data file of entries is read in one piece;
+ * damage is caught, in the index as it is read, in an entry as it is taken, in a note's HTML as it is read.
  */
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
@@ -128,6 +128,27 @@ describe('notes cache file', () => {
     const read = open(file);
     assert.equal(read.size, 0);
     read.close();
+  });
+
+  it('reads a small data file of entries alone (as the links cache writes) in one piece when opened, still checked', () => {
+    const dir = path.join(makeTempDir(), 'cache');
+    const file = path.join(dir, 'links.json');
+    const notes = new Map<string, readonly [string, string]>();
+    for (let n = 0; n < 50; n++) notes.set(`topic/links-${n}.md`, [JSON.stringify(['key', [[n, `context ${n}`]]]), '']);
+    writeNotes(file, notes);
+    const read = open(file);
+    // Emptied once opened: every entry is still there, read with the rest before.
+    const dataFile = path.join(dir, dataFiles(dir)[0]!);
+    const data = fs.readFileSync(dataFile, 'utf8');
+    fs.truncateSync(dataFile, 0);
+    for (const [filePath, [entry]] of notes) assert.equal(read.take(filePath)?.entry.toString('utf8'), entry);
+    assert.equal(read.take('topic/links-1.md'), undefined, 'an entry is taken once');
+    read.close();
+    fs.writeFileSync(dataFile, data.replace('context 7"', 'context 8"'));
+    const damaged = open(file);
+    assert.ok(damaged.take('topic/links-6.md'));
+    assert.throws(() => damaged.take('topic/links-7.md'), /its entry does not match its checksum/);
+    damaged.close();
   });
 
   it('is no cache under another key; a damaged index is ignored with a warning, a damaged part throws as read', () => {
