@@ -7,8 +7,9 @@ import type { RecordNote } from './records.js';
 import { type IndexedNote, type OldIndex, readOldIndex, spliceLocalIndexFiles } from './spliceIndex.js';
 
 // Worker thread entry: indexes notes as the main thread renders them. It starts before the site is read: its first
-// message says what to index from (or, before that, which last index to read ahead). Notes come in batches, read in one synchronous pass (openWorkerChannel). After the
-// last note it writes the index (into the site folder, or as files handed back) and replies.
+// message says what to index from (or, before that, which last index to read ahead). Notes come in batches, read in
+// one synchronous pass (openWorkerChannel). After the last note it writes the index (into the site folder, or as
+// files handed back) and replies.
 const mainThread = receiveFromMainThread<IndexWorkerMessage>();
 const nextMessage = mainThread.next;
 
@@ -87,14 +88,14 @@ try {
   const write = (relPath: string, text: string) => (writer ? writer.write([relPath, text]) : files.set(relPath, text));
   const { reuseFrom } = input;
   if (input.splice && writer && reuseFrom !== undefined) {
-    const old = stillCurrent(ahead, reuseFrom, input.indexDir);
+    const last = stillCurrent(ahead, reuseFrom, input.indexDir);
     ahead = undefined;
-    const files = {
+    const lastSite = {
       read: (relPath: string) => fs.readFileSync(path.join(reuseFrom, relPath), 'utf8'),
       write,
       keep: (relPath: string) => writer.link(path.join(reuseFrom, relPath), relPath),
     };
-    spliceLocalIndexFiles(input, receiveNotes(), files, old);
+    spliceLocalIndexFiles(input, receiveNotes(), lastSite, last);
   } else {
     ahead = undefined; // a full index: the last one's postings are not held while it is made
     buildLocalIndexFiles(input, renderedNotes(receiveNotes()), write);

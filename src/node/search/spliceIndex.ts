@@ -47,33 +47,29 @@ export interface SpliceFiles {
 export interface OldIndex {
   readonly data: LocalIndexData;
   readonly postings: OldPostings;
-  /** The files read, site-relative. */
-  readonly relPaths: readonly string[];
 }
 
 /** Reads the last build's index.json and term shards (`read` takes a site-relative path). */
 export function readOldIndex(indexDir: string, read: (relPath: string) => string): OldIndex {
-  const relPaths = [`${indexDir}${INDEX_FILE}`];
-  const data = JSON.parse(read(relPaths[0]!)) as LocalIndexData;
+  const data = JSON.parse(read(`${indexDir}${INDEX_FILE}`)) as LocalIndexData;
   const postings = readPostings(data.shardStarts.length, (shard) => {
     const relPath = `${indexDir}terms/${shard}.txt`;
-    relPaths.push(relPath);
     return { relPath, text: read(relPath) };
   });
-  return { data, postings, relPaths };
+  return { data, postings };
 }
 
 /**
- * `old`: the last index as readOldIndex read it from `files` (the index worker reads it while the site is read), else
+ * `last`: the last index as readOldIndex read it from `files` (the index worker reads it while the site is read), else
  * it is read now, before the notes come: the worker has nothing else to do while the pages render.
  */
 export function spliceLocalIndexFiles(
   input: SpliceInput,
   notes: Iterable<IndexedNote>,
   files: SpliceFiles,
-  read: OldIndex = readOldIndex(input.indexDir, (relPath) => files.read(relPath)),
+  last: OldIndex = readOldIndex(input.indexDir, (relPath) => files.read(relPath)),
 ): void {
-  const { data: old, postings: oldPostings } = read;
+  const { data: old, postings: oldPostings } = last;
   const pageByRoute = new Map(input.pages.map((page) => [page.route as string, page]));
   const splice = new IndexSplice(old, input, files);
   for (const note of notes) {
