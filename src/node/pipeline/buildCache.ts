@@ -314,7 +314,7 @@ export function openBuildCache(context: BuildContext, options: BuildCacheOptions
       return reused;
     },
     reuseSpecialPage(page, relPath, settings, writer) {
-      // Recorded by its file (no route starts so): a note may take the graph page's route.
+      // Under its file's path, which no route is (routes start with '/'): a note may take the graph page's route.
       return reuseFiles(relPath, hashOf([hashSettings(settings), JSON.stringify(page)]), [relPath], writer);
     },
     withContent(page) {
