@@ -66,7 +66,7 @@ function build(args: readonly string[]): TimedBuild {
   return result;
 }
 
-/** A little over upToDate.ts's SETTLED_MS. */
+/** A little over bundleCache.mjs's SETTLED_MS. */
 const SETTLED_WAIT_MS = 2100;
 
 const median = (values: readonly number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;

@@ -5,7 +5,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { cacheEntryPath, cachedEntry, contentHash, engineCacheDir, writeCacheEntry } from '../src/node/bundleCache.mjs';
+import {
+  cacheEntryPath,
+  cachedEntry,
+  contentHash,
+  engineCacheDir,
+  isSettled,
+  writeCacheEntry,
+} from '../src/node/bundleCache.mjs';
 
 const root = path.resolve(fileURLToPath(import.meta.url), '../..');
 // Besides src/, what changes the bundle's output (the lock file: bundled dependencies' versions).
@@ -78,9 +85,6 @@ export async function engineModuleUrl() {
   return pathToFileURL(path.join(dir, 'cli.mjs')).href;
 }
 
-/** As upToDate.ts's SETTLED_MS: a file changed this recently may change again within the same time stamp. */
-const SETTLED_MS = 2000;
-
 /**
  * The hash of every bundle input's contents, and of where the engine is (the bundle holds that path: engineRoot.ts).
  * Every command starts here: reading and hashing src/ took ~25 ms of each start, so the hash is recorded under the
@@ -102,7 +106,7 @@ async function hashSources(cacheDir) {
   const parts = [root];
   for (const { file } of stamped) parts.push(file, fs.readFileSync(path.join(root, file)));
   const hash = contentHash(...parts);
-  const settled = stamped.every(({ stat }) => Math.max(stat.mtimeMs, stat.ctimeMs) < takenAt - SETTLED_MS);
+  const settled = stamped.every(({ stat }) => isSettled(stat, takenAt));
   if (settled) await writeCacheEntry(record, (staging) => fs.writeFileSync(staging, hash)).catch(() => undefined);
   return hash;
 }

@@ -1,5 +1,8 @@
 // Types of bundleCache.mjs (plain JavaScript: bin/engine.mjs imports it before any TypeScript can run).
 
+/** Whether a file last changed well before `takenAt` (SETTLED_MS): only then does its stamp vouch for its contents. */
+export function isSettled(stat: { readonly mtimeMs: number; readonly ctimeMs: number }, takenAt: number): boolean;
+
 /** The first 16 hex digits of the SHA-256 of the parts. */
 export function contentHash(...parts: readonly (string | Uint8Array)[]): string;
 

@@ -14,6 +14,18 @@ const KEEP_PREVIOUS = 1;
 /** An entry used this recently is never removed: another process may be about to import it. */
 const IN_USE_MS = 60_000;
 
+/** How long before a stamp is taken its file must have last changed for the stamp to be trusted (FAT keeps 2 s times). */
+const SETTLED_MS = 2000;
+
+/**
+ * Whether a file last changed well before `takenAt`: only then does its stamp (size, times, inode) vouch for its
+ * contents, since a file edited twice within its clock's resolution keeps its stamp. The up-to-date check, the
+ * config-bundle record and the engine's source-hash record all go by it.
+ */
+export function isSettled(stat, takenAt) {
+  return Math.max(stat.mtimeMs, stat.ctimeMs) < takenAt - SETTLED_MS;
+}
+
 /** The first 16 hex digits of the SHA-256 of the parts (separated, so that ['ab', 'c'] and ['a', 'bc'] differ). */
 export function contentHash(...parts) {
   const hash = crypto.createHash('sha256');

@@ -29,7 +29,7 @@ describe("a config's bundle across builds", () => {
   const sites = new Map<string, { config: string; imported: string }>();
   before(async () => {
     for (const title of ['Kept', 'Imported', 'Config']) sites.set(title, makeConfigSite(title));
-    await sleep(2100); // upToDate.ts's settled stamps: a file must have changed 2 s before it is stamped
+    await sleep(2100); // bundleCache.mjs isSettled: a file must have changed 2 s before it is stamped
   });
 
   it('is imported again by the next build while its files keep their stamps', async () => {

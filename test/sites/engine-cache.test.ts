@@ -83,7 +83,7 @@ describe('the engine bundle', () => {
   it('bundles the engine again when a source changes, its size and the others the same', async () => {
     const root = copyEngine('wiki-sources-');
     const cli = path.join(root, 'src/node/cli.ts');
-    // Every input settled (upToDate.ts's rule): the sources' hash is recorded under their stamps.
+    // Every input settled (bundleCache.mjs isSettled): the sources' hash is recorded under their stamps.
     await sleep(2100);
     const { engineModuleUrl } = (await import(pathToFileURL(path.join(root, 'bin/engine.mjs')).href)) as {
       engineModuleUrl: () => Promise<string>;

@@ -17,7 +17,7 @@ import { snapshotFiles } from './builtSite.js';
 
 const TOPICS = ['alpha', 'beta', 'gamma'];
 
-/** How long a file must be left unchanged before a build trusts its stamp (upToDate.ts SETTLED_MS), and a margin. */
+/** How long a file must be left unchanged before a build trusts its stamp (bundleCache.mjs SETTLED_MS), and a margin. */
 const SETTLED_WAIT_MS = 2100;
 
 /** A small deterministic generator (mulberry32), so a failing sequence of edits can be replayed. */

@@ -2,14 +2,20 @@
  * Which bundle of a config file (or sidebars file) was made last, and from which files, with their stamps (size,
  * times, inode). While each of those files still has its stamp, the bundle is imported again without esbuild, whose
  * process starting and bundling cost every build ~20 ms before its first stage. Only settled stamps are kept (taken
- * well after the file last changed: upToDate.ts isSettled): a file edited twice within its clock's resolution could
+ * well after the file last changed: bundleCache.mjs isSettled): a file edited twice within its clock's resolution could
  * otherwise keep its stamp.
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { cacheEntryPath, contentHash, engineCacheDir, useCacheEntry, writeCacheEntry } from '../bundleCache.mjs';
+import {
+  cacheEntryPath,
+  contentHash,
+  engineCacheDir,
+  isSettled,
+  useCacheEntry,
+  writeCacheEntry,
+} from '../bundleCache.mjs';
 import { engineRoot } from '../engineRoot.js';
-import { isSettled } from '../pipeline/upToDate.js';
 
 /** Bumped whenever the record changes shape. */
 const FORMAT = 'wiki-config-inputs/1';

@@ -13,6 +13,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { type BuildContext, extensionDirs } from '../context.js';
 import type { Diagnostic } from '../diagnostics.js';
+import { isSettled } from '../bundleCache.mjs';
 import { flatString } from '../flatString.js';
 import { isInGitRepository } from '../notes/gitDates.js';
 import { cacheFolderOf } from './outputFolder.js';
@@ -61,14 +62,6 @@ export interface FileStamp {
    * build reads it) then has another one, even where file times are coarse. Only such a stamp vouches for what was read.
    */
   readonly settled: boolean;
-}
-
-/** How long before the stamps were taken a file must have changed for its stamp to be settled (FAT keeps 2 s times). */
-const SETTLED_MS = 2000;
-
-/** Whether a file last changed well before `takenAt`: only then does its stamp vouch for what is read of it. */
-export function isSettled(stat: Pick<fs.Stats, 'mtimeMs' | 'ctimeMs'>, takenAt: number): boolean {
-  return Math.max(stat.mtimeMs, stat.ctimeMs) < takenAt - SETTLED_MS;
 }
 
 /** Names never walked: dependencies, history, and what builds write beside their output. */
