@@ -107,8 +107,7 @@ export function createSiteWriter(dir: string, options: SiteWriterOptions = {}): 
     link,
     holds: (relPath, file) => {
       const stat = prefilled ? regularFileAt(path.join(dir, relPath)) : undefined;
-      const same =
-        stat !== undefined && isSameIdentity(stat, file) && stat.size === file.size && stat.mtimeMs === file.mtimeMs;
+      const same = isFileAsStamped(stat, file);
       if (same) written.add(relPath);
       return same;
     },
@@ -161,6 +160,19 @@ function regularFileAt(file: string): fs.Stats | undefined {
 
 function isSameIdentity(a: FileIdentity, b: FileIdentity): boolean {
   return a.ino === b.ino && a.dev === b.dev;
+}
+
+/**
+ * Whether a file (its stat now, if any) is still the one stamped: the same file, of the same size and time. A build
+ * replaces a file of its output, never writes into it, so another content is another file or another stamp.
+ */
+export function isFileAsStamped(
+  now: fs.Stats | undefined,
+  stamped: FileIdentity & Pick<fs.Stats, 'size' | 'mtimeMs'>,
+): boolean {
+  return (
+    now !== undefined && isSameIdentity(now, stamped) && now.size === stamped.size && now.mtimeMs === stamped.mtimeMs
+  );
 }
 
 /**

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { createSiteWriter } from '../siteWriter.js';
+import { createSiteWriter, isFileAsStamped } from '../siteWriter.js';
 import { receiveFromMainThread } from '../workers.js';
 import { buildLocalIndexFiles, type IndexWorkerMessage, type IndexWorkerReply } from './indexFiles.js';
 import type { RecordNote } from './records.js';
@@ -51,17 +51,11 @@ function readIndexAhead(siteDir: string, indexDir: string): IndexReadAhead | und
   }
 }
 
-/**
- * The index read ahead, when it was read from this site and every file is still the one read (a build replaces its
- * files, never rewrites them: another file has another inode).
- */
+/** The index read ahead, when it was read from this site and every file is still the one read. */
 function stillCurrent(ahead: IndexReadAhead | undefined, siteDir: string, indexDir: string): OldIndex | undefined {
   if (ahead?.siteDir !== siteDir || ahead.indexDir !== indexDir) return undefined;
-  for (const [relPath, read] of ahead.stamps) {
-    const now = fs.statSync(path.join(siteDir, relPath), { throwIfNoEntry: false });
-    if (!now || now.ino !== read.ino || now.dev !== read.dev || now.size !== read.size || now.mtimeMs !== read.mtimeMs)
-      return undefined;
-  }
+  for (const [relPath, read] of ahead.stamps)
+    if (!isFileAsStamped(fs.statSync(path.join(siteDir, relPath), { throwIfNoEntry: false }), read)) return undefined;
   return ahead.old;
 }
 
