@@ -139,7 +139,8 @@ for (const { layer, files } of runs) {
   const result = spawnSync(process.execPath, args, {
     cwd: root,
     stdio: 'inherit',
-    env: { ...process.env, NODE_ENV: 'production' },
+    // Every build a test runs checks each page hash it carries over against its page model (buildCache.ts).
+    env: { ...process.env, NODE_ENV: 'production', WIKI_CHECK_CARRIED_PAGES: '1' },
   });
   console.log(`# ${layer.name} layer: ${((performance.now() - started) / 1000).toFixed(1)} s`);
   addCounts(totals, countsFile);

@@ -3,7 +3,8 @@
  * not parsed again, while its source and every link it holds resolve as before; wikilinks included, which are
  * checked by Obsidian's rules (a wikilink's target is `[[Note]]`, no path the Markdown link resolver knows); links to
  * files are checked again even when every route is the same (a file's published name holds a hash of its contents).
- * And a built-in page's file is linked from the last build, not rendered, while what it is made from is the same.
+ * And a built-in page's file is linked from the last build, not rendered, while what it is made from is the same; a
+ * note page's hash is carried over, not made again, while what its model is made from is the same.
  */
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
@@ -18,8 +19,8 @@ import { makeDocsSite } from '../helpers/docsSite.js';
 import { makeTempDir } from '../helpers/cli.js';
 import { createSiteWriter } from '../../src/node/siteWriter.js';
 import type { DocPageSettings } from '../../src/node/pipeline/renderSite.js';
-import type { SpecialPageModel } from '../../src/shared/types.js';
-import { asRoute } from '../../src/shared/paths.js';
+import type { DocPageModel, SpecialPageModel } from '../../src/shared/types.js';
+import { asRoute, htmlPathForRoute, pageDataPath } from '../../src/shared/paths.js';
 
 const makeSite = (notes: Record<string, string>) => makeDocsSite('wiki-build-cache-', notes);
 
@@ -135,5 +136,53 @@ describe('build cache: built-in pages', () => {
     assert.equal(reuse(page, otherSettings), false, 'other settings are rendered again');
     fs.appendFileSync(path.join(outDir, '404.html'), '<!-- changed by hand -->');
     assert.equal(reuse(page, settings), false, 'a file changed since the last build is rendered again');
+  });
+});
+
+describe('build cache: carried page hashes', () => {
+  it('takes a note page hash from the last build while the layout key, its content and date are the same', async () => {
+    const site = makeSite({ 'a.md': '# A\n\nText.\n' });
+    const outDir = path.join(site, 'build');
+    const config = validateConfig({ title: 'Cache', url: 'https://cache.example.com' }, 'test');
+    const context = createBuildContext({ config, siteDir: site, outDir });
+    const outline = await loadOutline(context);
+    await outline.bundles; // esbuild's, started with the outline
+    const [note, page] = [outline.notes[0]!, outline.notePages[0]!];
+    const settings = { theme: { title: 'Cache' } } as unknown as DocPageSettings; // hashed whole
+    const open = (layoutKey: string, checkCarried = false) => {
+      const cache = openBuildCache(context, {
+        noteInputs: [],
+        reusePages: true,
+        linkUniverse: 'none',
+        layoutKey,
+        checkCarried,
+      });
+      cache.renderNote(note, outline.parser); // what gives a note page its content key
+      return cache;
+    };
+    const reuse = (model: DocPageModel, layoutKey: string, checkCarried = false) =>
+      open(layoutKey, checkCarried).reusePage(
+        model,
+        settings,
+        createSiteWriter(makeTempDir('wiki-carried-staging-'), { reuseFrom: outDir }),
+      );
+
+    const first = open('layout-1');
+    assert.equal(first.reusePage(page, settings, createSiteWriter(makeTempDir('wiki-carried-'))), false);
+    for (const relPath of [htmlPathForRoute(page.route), pageDataPath(page.route)]) {
+      fs.mkdirSync(path.dirname(path.join(outDir, relPath)), { recursive: true });
+      fs.writeFileSync(path.join(outDir, relPath), 'as rendered'); // as the build writes them, then swaps
+    }
+    first.save();
+
+    assert.equal(reuse(page, 'layout-1'), true, 'the same page is reused');
+    // A change the key does not cover is not seen: the model is not hashed again. Hence the key covers every input of
+    // the layout stage (layoutKey.ts), and every test build checks what it carries:
+    const unseen = { ...page, title: 'Changed behind the key' };
+    assert.equal(reuse(unseen, 'layout-1'), true, 'carried over, not hashed again');
+    assert.throws(() => reuse(unseen, 'layout-1', true), /carried over for \/a is not the one its page model gives/);
+    assert.equal(reuse(unseen, 'layout-2'), false, 'another layout key: hashed, and rendered again');
+    const dated = { ...page, lastUpdate: { date: '2026-11-27T00:00:00.000Z', dateText: 'Nov 27, 2026' } };
+    assert.equal(reuse(dated, 'layout-1'), false, 'another date: hashed, and rendered again');
   });
 });

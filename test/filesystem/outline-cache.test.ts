@@ -30,6 +30,7 @@ async function outlineThroughCache(site: string, stamps?: ReadonlyMap<string, Fi
   );
   let summarised = 0;
   let linksFound = 0;
+  let linkMemo: ReturnType<typeof cache.linkMemo> | undefined;
   const counting = {
     ...cache,
     summary: (...[note, settings, summarise]: Parameters<typeof cache.summary>) =>
@@ -38,9 +39,9 @@ async function outlineThroughCache(site: string, stamps?: ReadonlyMap<string, Fi
         return summarise();
       }),
     linkMemo: (...args: Parameters<typeof cache.linkMemo>) => {
-      const memo = cache.linkMemo(...args);
+      const memo = (linkMemo = cache.linkMemo(...args));
       return {
-        recall: memo.recall,
+        ...memo,
         record: (...[index, links]: Parameters<typeof memo.record>) => {
           linksFound++;
           memo.record(index, links);
@@ -65,6 +66,7 @@ async function outlineThroughCache(site: string, stamps?: ReadonlyMap<string, Fi
     tags: [...outline.tags.tags.values()].map((tag) => tag.label).sort(),
     summarised,
     linksFound,
+    linksDigest: linkMemo?.digest(),
     summaries: outline.summaries.map(({ id, title, description, contentHasTitle }) => ({
       id,
       title,
@@ -111,7 +113,8 @@ describe('outline cache', () => {
       'c.md': '# Gamma\n\nSee [beta](b.md) too.\n',
       'd.md': '# Delta\n\nDelta text.\n',
     });
-    await outlineThroughCache(site); // a first build leaves summaries, not links
+    const first = await outlineThroughCache(site); // a first build leaves summaries, not links
+    assert.equal(first.linksDigest, undefined, 'a first build keeps no links, and has no digest of them');
     const second = await outlineThroughCache(site);
     assert.equal(second.linksFound, 4, "a build after one that left the cache finds and keeps every note's links");
     assert.deepEqual(Object.keys(second.backlinks).sort(), ['/b', '/d']);
@@ -119,11 +122,21 @@ describe('outline cache', () => {
     const third = await outlineThroughCache(site);
     assert.equal(third.linksFound, 0, "no note's links are found again when nothing changed");
     assert.deepEqual(third.backlinks, second.backlinks);
+    assert.equal(third.linksDigest, second.linksDigest, 'the links read back have the digest of those found');
 
     writeDocsNote(site, 'c.md', '# Gamma\n\nNow [beta](b.md) is linked in other words.\n');
     const edited = await outlineThroughCache(site);
     assert.equal(edited.linksFound, 1, "only the edited note's links are found again");
     assert.ok(edited.backlinks['/b']!.some((link) => /in other words/.test(link.context)));
+    assert.notEqual(edited.linksDigest, third.linksDigest, 'another context: another digest');
+    writeDocsNote(
+      site,
+      'c.md',
+      '# Gamma\n\nNow [beta](b.md) is linked in other words.\n\nA paragraph without links.\n',
+    );
+    const sameLinks = await outlineThroughCache(site);
+    assert.equal(sameLinks.linksFound, 1);
+    assert.equal(sameLinks.linksDigest, edited.linksDigest, 'links found again, the same: the same digest');
 
     // A new note: a.md is unchanged, but its link to new.md now leads somewhere.
     writeDocsNote(site, 'new.md', '# New\n\nNew note.\n');

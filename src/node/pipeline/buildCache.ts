@@ -38,7 +38,7 @@ import type { OutlineCacheFiles } from './outlineCache.js';
 import type { InputStamp } from './upToDate.js';
 
 /** Bumped whenever what the cache files hold changes shape. */
-const CACHE_FORMAT = 'wiki-build-cache/5';
+const CACHE_FORMAT = 'wiki-build-cache/6';
 
 /**
  * A note's content as stored, but its HTML, and its links to URLs: those resolve to themselves whatever the site holds
@@ -97,12 +97,21 @@ interface PageRecord {
   readonly hash: string;
   readonly relPaths: readonly string[];
   readonly stamps?: readonly FileStamp[];
+  /** What a note's page model was made from, when this build could tell (see reusePage). */
+  readonly inputs?: string | undefined;
 }
 
 interface CachedPage {
   readonly hash: string;
   readonly files: readonly FileStamp[];
+  readonly inputs?: string;
 }
+
+/**
+ * The environment variable that makes every carried-over page hash (see reusePage) checked against the hash made from
+ * the page model, and a difference an error: `npm test` sets it, so that every test build checks what it carries.
+ */
+export const CHECK_CARRIED_PAGES = 'WIKI_CHECK_CARRIED_PAGES';
 
 export interface BuildCache {
   /** A note's content: the last build's while still valid (without its links to URLs: see CachedNote), else rendered now. */
@@ -162,6 +171,10 @@ export interface BuildCacheOptions {
    * a cached note's links to notes and routes resolve as they did, and only those to files are resolved again.
    */
   readonly linkUniverse: string;
+  /** What the note pages are made from but each note's content and date (layoutKey.ts), when known. */
+  readonly layoutKey?: string;
+  /** Check each carried-over page hash against the one its model gives (CHECK_CARRIED_PAGES). */
+  readonly checkCarried?: boolean;
 }
 
 /** Where the outline cache of the build writing `context.outDir` is, under the same key (outlineCache.ts). */
@@ -276,11 +289,33 @@ export function openBuildCache(context: BuildContext, options: BuildCacheOptions
     return hash;
   };
   /** Links a page's files from the last build when they were made from the same (`hash`); records them either way. */
-  const reuseFiles = (key: string, hash: string, relPaths: readonly string[], writer: SiteWriter): boolean => {
+  const reuseFiles = (
+    key: string,
+    hash: string,
+    relPaths: readonly string[],
+    writer: SiteWriter,
+    inputs?: string,
+  ): boolean => {
     const cached = oldPages[key];
     const linked = cached?.hash === hash ? linkFiles(cached.files, context.outDir, writer) : 'no';
-    pages.set(key, { hash, relPaths, ...(linked === 'same' && { stamps: cached!.files }) });
+    pages.set(key, { hash, relPaths, inputs, ...(linked === 'same' && { stamps: cached!.files }) });
     return linked !== 'no';
+  };
+  /** The model as the page shows it, with its HTML stood for by its note's content key (a generated page's by itself). */
+  const hashPage = (page: DocPageModel, settings: DocPageSettings, content: string | undefined): string => {
+    const model = page.contentHtml === '' ? page : { ...page, contentHtml: '' };
+    return hashOf([hashSettings(settings), content ?? `html:${page.contentHtml}`, JSON.stringify(model)]);
+  };
+  /**
+   * A note page's hash as the last build made it, when its model is made from the same: the same layout input
+   * (layoutKey), the same note content and date, the same sidebar settings. Undefined for any other page.
+   */
+  const carriedHash = (page: DocPageModel, inputs: string | undefined, settings: DocPageSettings) => {
+    const old = oldPages[page.route];
+    if (inputs === undefined || old?.inputs !== inputs) return undefined;
+    if (options.checkCarried && hashPage(page, settings, contentKeys.get(page.route)) !== old.hash)
+      throw new Error(`The page hash carried over for ${page.route} is not the one its page model gives.`);
+    return old.hash;
   };
   return {
     renderNote(note, parser) {
@@ -304,12 +339,15 @@ export function openBuildCache(context: BuildContext, options: BuildCacheOptions
       return content;
     },
     reusePage(page, settings, writer) {
-      // The model as the page shows it, with its HTML stood for by its note's content key (a generated page's by itself).
-      const model = page.contentHtml === '' ? page : { ...page, contentHtml: '' };
-      const content = contentKeys.get(page.route) ?? `html:${page.contentHtml}`;
-      const hash = hashOf([hashSettings(settings), content, JSON.stringify(model)]);
+      const content = contentKeys.get(page.route);
+      const date = JSON.stringify(page.lastUpdate ?? null);
+      const inputs =
+        content === undefined || options.layoutKey === undefined
+          ? undefined
+          : hashOf([options.layoutKey, page.route, page.docId, content, date, hashSettings(settings)]);
+      const hash = carriedHash(page, inputs, settings) ?? hashPage(page, settings, content);
       const relPaths = [htmlPathForRoute(page.route), pageDataPath(page.route)];
-      const reused = reuseFiles(page.route, hash, relPaths, writer);
+      const reused = reuseFiles(page.route, hash, relPaths, writer, inputs);
       if (reused) cachedHtml.delete(page.docId);
       return reused;
     },
@@ -462,9 +500,10 @@ function unchangedStats(files: readonly FileStamp[], outDir: string): fs.Stats[]
 /** Each page's files as they are now in the output (a file missing there is left out, so never reused). */
 function stampPages(pages: ReadonlyMap<string, PageRecord>, outDir: string): Record<string, CachedPage> {
   const stamped: Record<string, CachedPage> = {};
-  for (const [route, { hash, relPaths, stamps }] of pages) {
+  for (const [route, { hash, relPaths, stamps, inputs }] of pages) {
+    const made = inputs === undefined ? {} : { inputs };
     if (stamps) {
-      stamped[route] = { hash, files: stamps }; // linked: the last build's files, whose stamps were checked
+      stamped[route] = { hash, files: stamps, ...made }; // linked: the last build's files, whose stamps were checked
       continue;
     }
     const files: FileStamp[] = [];
@@ -472,7 +511,7 @@ function stampPages(pages: ReadonlyMap<string, PageRecord>, outDir: string): Rec
       const stat = fs.statSync(path.join(outDir, relPath), { throwIfNoEntry: false });
       if (stat) files.push(stampOf(relPath, stat));
     }
-    if (files.length === relPaths.length) stamped[route] = { hash, files };
+    if (files.length === relPaths.length) stamped[route] = { hash, files, ...made };
   }
   return stamped;
 }

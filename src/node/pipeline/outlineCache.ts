@@ -4,10 +4,11 @@
  * - summaries.json: each note's summary (title, description), reused while the note's source, front matter and the
  *   parser's settings are what they were (it is a pure function of them and the config, which the build key covers).
  *   Read whole: a few hundred bytes a note.
- * - links.json and its data file (noteCacheFile.ts): each note's links to other notes with their contexts (backlinks.ts),
- *   reused while its source (path and Markdown) and everything its links are resolved against (linkUniverse) are what
- *   they were. Written by incremental builds only, appended to with the notes whose links were found again: writing every
- *   note's made a full build of 100,000 notes ~4 s slower (bench/README.md).
+ * - links.json and its data file (noteCacheFile.ts): each note's links to other notes with their contexts (backlinks.ts)
+ *   and a digest of them (which the page hashes carried over from build to build stand on: layoutKey.ts), reused while
+ *   its source (path and Markdown) and everything its links are resolved against (linkUniverse) are what they were.
+ *   Written by incremental builds only, appended to with the notes whose links were found again: writing every note's
+ *   made a full build of 100,000 notes ~4 s slower (bench/README.md).
  * - known.json: what was read of each note (front matter, where its body starts, its source hash, whether it has a
  *   `[[` or `![[`, its inline tags when Obsidian's syntax was on), reused while its file has the stamp it had (size,
  *   times, inode; upToDate.ts): the scan does not read it, and its body is read only where another cache misses. Kept
@@ -24,7 +25,7 @@ import { createNoteCacheWriter, type NoteCacheWriter, readNoteCache, type Stored
 import type { FileStamp } from './upToDate.js';
 
 /** Bumped whenever what links.json holds changes shape. */
-const LINKS_FORMAT = 'wiki-links-cache/1';
+const LINKS_FORMAT = 'wiki-links-cache/2';
 
 type CachedSummary = readonly [key: string, title: string, contentHasTitle: boolean, description: string];
 type CachedReading = readonly [
@@ -51,7 +52,7 @@ export interface OutlineCache {
    * Each note's links: the last build's while its source and `universe` are the same; those found again are kept for
    * the next build when the last one left this cache (an incremental build).
    */
-  linkMemo(notes: readonly Note[], universe: string): LinkMemo;
+  linkMemo(notes: readonly Note[], universe: string): DigestedLinkMemo;
   /**
    * Keeps `summaries` (the outline's), the links found and the notes' readings (`notes` once their bodies were let go)
    * for the next build; called once the build succeeded.
@@ -59,6 +60,15 @@ export interface OutlineCache {
   save(summaries: readonly NoteSummary[], notes: readonly Note[]): void;
   /** Drops what this build wrote (a failed build); nothing after save(). */
   discard(): void;
+}
+
+/** A link memo that also sums up what it was given. */
+export interface DigestedLinkMemo extends LinkMemo {
+  /**
+   * A digest of every note's links, in note order, once each note's were recalled or recorded: the same links give the
+   * same digest, whether found again or not. Undefined before that, and in a build that keeps no links (a first build).
+   */
+  digest(): string | undefined;
 }
 
 export interface OutlineCacheFiles {
@@ -123,18 +133,29 @@ export function openOutlineCache(files: OutlineCacheFiles): OutlineCache {
     linkMemo(notes, universe) {
       const linkKeys: string[] = [];
       const keyOf = (index: number) => (linkKeys[index] ??= hashOf([universe, sourceHash(notes[index]!)]));
+      // Each note's links' digest, stored with them: a note found again is hashed, the others' digests are read back.
+      const digests: string[] = [];
+      let digested = 0;
       return {
         recall(index) {
           const { filePath } = notes[index]!;
           const taken = takeLinks(filePath);
           if (taken?.[0] !== keyOf(index)) return undefined;
-          newLinks?.keep(filePath, taken[2]);
+          newLinks?.keep(filePath, taken[3]);
+          digests[index] = taken[2];
+          digested++;
           return taken[1];
         },
         record(index, links) {
           linksFound = true;
-          newLinks?.add(notes[index]!.filePath, JSON.stringify([keyOf(index), links]), '');
+          if (!newLinks) return; // a first build: nothing kept, nothing carried over
+          const json = JSON.stringify(links);
+          const digest = hashOf([json]);
+          digests[index] = digest;
+          digested++;
+          newLinks.add(notes[index]!.filePath, `[${JSON.stringify(keyOf(index))},${json},"${digest}"]`, '');
         },
+        digest: () => (newLinks && digested === notes.length ? hashOf(digests) : undefined),
       };
     },
     save(summaries, notes) {
@@ -159,13 +180,13 @@ export function openOutlineCache(files: OutlineCacheFiles): OutlineCache {
     discard,
   };
 
-  /** The last build's entry of a note's links: its key, its links, where it lies; none when absent or damaged. */
-  function takeLinks(filePath: string): [string, NoteLinks, StoredNote] | undefined {
+  /** The last build's entry of a note's links: its key, links, their digest, where it lies; none when absent or damaged. */
+  function takeLinks(filePath: string): [string, NoteLinks, string, StoredNote] | undefined {
     try {
       const taken = oldLinks?.take(filePath);
       if (!taken) return undefined;
-      const [key, links] = JSON.parse(taken.entry.toString('utf8')) as [string, NoteLinks];
-      return [key, links, taken.stored];
+      const [key, links, digest] = JSON.parse(taken.entry.toString('utf8')) as [string, NoteLinks, string];
+      return [key, links, digest, taken.stored];
     } catch (error) {
       files.warn(`Ignored the outline cache's links of ${filePath}: ${(error as Error).message}.`);
       return undefined;

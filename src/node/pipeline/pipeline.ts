@@ -55,8 +55,15 @@ import { startBundles } from './bundles.js';
 import { checkLinks, toLinkCheckNote } from './checkLinks.js';
 import { emitSite, listFilesToCopy } from './emit.js';
 import { OUTPUT_MARKER } from './outputFolder.js';
-import { type BuildCache, hashNoteSources, openBuildCache, outlineCacheFiles } from './buildCache.js';
-import { type OutlineCache, openOutlineCache } from './outlineCache.js';
+import {
+  type BuildCache,
+  CHECK_CARRIED_PAGES,
+  hashNoteSources,
+  openBuildCache,
+  outlineCacheFiles,
+} from './buildCache.js';
+import { type DigestedLinkMemo, type OutlineCache, openOutlineCache } from './outlineCache.js';
+import { layoutKey } from './layoutKey.js';
 import type { InputStamp } from './upToDate.js';
 import type { NoteContentCache } from './noteCache.js';
 import { isMdxNote } from '../mdx/isMdxNote.js';
@@ -106,11 +113,12 @@ export async function loadOutline(context: BuildContext, options: OutlineOptions
       : summariseNotes(notes, parser),
   );
   // The last build's links of each note whose source and link targets are the same (`wiki build`).
+  let linkMemo: DigestedLinkMemo | undefined;
   const memo = () =>
-    cache?.linkMemo(
+    (linkMemo = cache?.linkMemo(
       notes,
       linkUniverse(notes, parser, { extraRoutes, staticCopies: scanned.staticCopies, docsFiles: scanned.otherFiles }),
-    );
+    ));
   const links = timeStage(context, 'backlinks', () => collectBacklinks(context, notes, summaries, parser, memo));
 
   // Before the page models and sidebars are made: they are not held together with every note's Markdown.
@@ -122,20 +130,22 @@ export async function loadOutline(context: BuildContext, options: OutlineOptions
     });
   const sidebarsConfig = await loadSidebarsConfig(context);
   const dates = readingDates && (await timeStageAsync(context, 'dates', () => readingDates));
-  const layout = timeStage(context, 'layout', () =>
-    layOutSite(context, {
-      summaries,
-      categories: scanned.categories,
-      draftIds,
-      translations,
-      configPath: context.configPath,
-      sidebarsConfig,
-      ...(context.config.backlinks && { backlinks: links.backlinks }),
-      graphRoute: builtInPages.find((page) => page.kind === 'graph')?.route,
-      inlineTags: parser.obsidian?.inlineTags,
-      dates,
-    }),
-  );
+  const layoutInput: LayoutInput = {
+    summaries,
+    categories: scanned.categories,
+    draftIds,
+    translations,
+    configPath: context.configPath,
+    sidebarsConfig,
+    ...(context.config.backlinks && { backlinks: links.backlinks }),
+    graphRoute: builtInPages.find((page) => page.kind === 'graph')?.route,
+    inlineTags: parser.obsidian?.inlineTags,
+    dates,
+  };
+  const layout = timeStage(context, 'layout', () => layOutSite(context, layoutInput));
+  // Without backlinks or a graph no note's links are read: they change no page.
+  const linksDigest = context.config.backlinks || context.config.graph ? linkMemo?.digest() : 'no links';
+  const carryKey = cache && layoutKey(layoutInput, linksDigest);
   for (const page of layout.generatedPages) extraRoutes.add(page.route); // category and tag pages notes may link to
   return {
     notes,
@@ -153,6 +163,7 @@ export async function loadOutline(context: BuildContext, options: OutlineOptions
     ...(context.config.graph && { graph: buildGraphFile(summaries, links.edges) }),
     ...(context.config.backlinks && { backlinks: links.backlinks }),
     ...(dates && { dates }),
+    ...(carryKey !== undefined && { layoutKey: carryKey }),
   };
 }
 
@@ -302,26 +313,29 @@ export function resolveRoutes(
   return { notes: resolved.notes, draftIds: resolved.draftIds };
 }
 
+/** What the layout stage makes the sidebars and page models from (besides the config). */
+export interface LayoutInput {
+  readonly summaries: readonly NoteSummary[];
+  readonly categories: ReadonlyMap<string, CategoryMetadata>;
+  readonly draftIds: ReadonlySet<string>;
+  readonly translations: Readonly<Record<string, string>>;
+  readonly configPath: string;
+  /** The sidebars file's sidebars (`docs.sidebarPath`), loaded by loadOutline; without it, the folder sidebar. */
+  readonly sidebarsConfig?: SidebarsConfig | undefined;
+  /** The notes linking to each note, by route (collectBacklinks); absent when the site shows no backlinks. */
+  readonly backlinks?: SiteLinks['backlinks'] | undefined;
+  /** The global graph page's route, when the site has one. */
+  readonly graphRoute?: Route | undefined;
+  /** When each note last changed (readDates), when the site shows dates or feeds. */
+  readonly dates?: NoteDates | undefined;
+  /** A note's inline `#tags` (Obsidian's), found before rendering. */
+  readonly inlineTags?: ((sourcePath: SourcePath) => readonly string[] | undefined) | undefined;
+}
+
 /** Stage 4, sidebar and page models, with the theme settings every page renders with. */
 export function layOutSite(
   context: BuildContext,
-  input: {
-    summaries: readonly NoteSummary[];
-    categories: ReadonlyMap<string, CategoryMetadata>;
-    draftIds: ReadonlySet<string>;
-    translations: Readonly<Record<string, string>>;
-    configPath: string;
-    /** The sidebars file's sidebars (`docs.sidebarPath`), loaded by loadOutline; without it, the folder sidebar. */
-    sidebarsConfig?: SidebarsConfig | undefined;
-    /** The notes linking to each note, by route (collectBacklinks); absent when the site shows no backlinks. */
-    backlinks?: SiteLinks['backlinks'] | undefined;
-    /** The global graph page's route, when the site has one. */
-    graphRoute?: Route | undefined;
-    /** When each note last changed (readDates), when the site shows dates or feeds. */
-    dates?: NoteDates | undefined;
-    /** A note's inline `#tags` (Obsidian's), found before rendering. */
-    inlineTags?: ((sourcePath: SourcePath) => readonly string[] | undefined) | undefined;
-  },
+  input: LayoutInput,
 ): DocsLayout & { sidebar: readonly SidebarItem[]; theme: ThemeSettings } {
   const { config } = context;
   const { sidebars, notePages, generatedPages, tags, feedFiles } = layOutDocs(context, input);
@@ -438,6 +452,8 @@ function openCache(context: BuildContext, outline: SiteOutline, options: BuildOp
   const embeds = obsidian !== undefined && outline.notes.some((note) => obsidian.transcludedSource(note.sourcePath));
   return openBuildCache(context, {
     fresh: options.noCache === true,
+    ...(outline.layoutKey !== undefined && { layoutKey: outline.layoutKey }),
+    checkCarried: process.env[CHECK_CARRIED_PAGES] === '1',
     linkUniverse: renderedLinkUniverse(outline),
     noteInputs: [parserSettings(outline.parser), ...(embeds ? [hashNoteSources(outline.notes)] : [])],
     reusePages: usesEngineRenderer(outline.extensions),

@@ -37,6 +37,11 @@ export interface SiteOutline {
   readonly tags: SiteTags;
   /** When each note last changed (git, else the file's time), when the site shows dates or feeds. */
   readonly dates?: NoteDates;
+  /**
+   * A digest of what the note pages are made from but each note's content and date (layoutKey.ts), when this build
+   * has the last one's links to make it from (an incremental `wiki build`).
+   */
+  readonly layoutKey?: string;
   /** The Atom and RSS feeds of the recently updated notes (none when the site has no feeds). */
   readonly feedFiles: readonly SiteFile[];
   /** The sidebars file, loaded once (`wiki dev` lays the sidebars out again from it). */
