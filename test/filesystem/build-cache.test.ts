@@ -149,25 +149,32 @@ describe('build cache: carried page hashes', () => {
     await outline.bundles; // esbuild's, started with the outline
     const [note, page] = [outline.notes[0]!, outline.notePages[0]!];
     const settings = { theme: { title: 'Cache' } } as unknown as DocPageSettings; // hashed whole
-    const open = (layoutKey: string, checkCarried = false) => {
+    interface Carry {
+      layoutKey?: string;
+      checkCarried?: boolean;
+      linksBefore?: string;
+      touched?: string[];
+    }
+    const open = ({ layoutKey = 'layout-1', checkCarried = false, linksBefore = 'links', touched = [] }: Carry) => {
+      const carry = { layoutKey, links: 'links', linksBefore, touched: new Set(touched) };
       const cache = openBuildCache(context, {
         noteInputs: [],
         reusePages: true,
         linkUniverse: 'none',
-        layoutKey,
+        carry,
         checkCarried,
       });
       cache.renderNote(note, outline.parser); // what gives a note page its content key
       return cache;
     };
-    const reuse = (model: DocPageModel, layoutKey: string, checkCarried = false) =>
-      open(layoutKey, checkCarried).reusePage(
+    const reuse = (model: DocPageModel, carry: Carry = {}) =>
+      open(carry).reusePage(
         model,
         settings,
         createSiteWriter(makeTempDir('wiki-carried-staging-'), { reuseFrom: outDir }),
       );
 
-    const first = open('layout-1');
+    const first = open({});
     assert.equal(first.reusePage(page, settings, createSiteWriter(makeTempDir('wiki-carried-'))), false);
     for (const relPath of [htmlPathForRoute(page.route), pageDataPath(page.route)]) {
       fs.mkdirSync(path.dirname(path.join(outDir, relPath)), { recursive: true });
@@ -175,14 +182,16 @@ describe('build cache: carried page hashes', () => {
     }
     first.save();
 
-    assert.equal(reuse(page, 'layout-1'), true, 'the same page is reused');
+    assert.equal(reuse(page), true, 'the same page is reused');
     // A change the key does not cover is not seen: the model is not hashed again. Hence the key covers every input of
     // the layout stage (layoutKey.ts), and every test build checks what it carries:
     const unseen = { ...page, title: 'Changed behind the key' };
-    assert.equal(reuse(unseen, 'layout-1'), true, 'carried over, not hashed again');
-    assert.throws(() => reuse(unseen, 'layout-1', true), /carried over for \/a is not the one its page model gives/);
-    assert.equal(reuse(unseen, 'layout-2'), false, 'another layout key: hashed, and rendered again');
+    assert.equal(reuse(unseen), true, 'carried over, not hashed again');
+    assert.throws(() => reuse(unseen, { checkCarried: true }), /carried over for \/a is not the one its page model/);
+    assert.equal(reuse(unseen, { layoutKey: 'layout-2' }), false, 'another layout key: hashed, and rendered again');
+    assert.equal(reuse(unseen, { touched: ['/a'] }), false, 'backlinks touched by a changed link: hashed');
+    assert.equal(reuse(unseen, { linksBefore: 'older' }), false, "the links cache is not the last build's: hashed");
     const dated = { ...page, lastUpdate: { date: '2026-11-27T00:00:00.000Z', dateText: 'Nov 27, 2026' } };
-    assert.equal(reuse(dated, 'layout-1'), false, 'another date: hashed, and rendered again');
+    assert.equal(reuse(dated), false, 'another date: hashed, and rendered again');
   });
 });

@@ -66,7 +66,7 @@ async function outlineThroughCache(site: string, stamps?: ReadonlyMap<string, Fi
     tags: [...outline.tags.tags.values()].map((tag) => tag.label).sort(),
     summarised,
     linksFound,
-    linksDigest: linkMemo?.digest(),
+    linksChange: linkMemo?.changes(),
     summaries: outline.summaries.map(({ id, title, description, contentHasTitle }) => ({
       id,
       title,
@@ -114,7 +114,7 @@ describe('outline cache', () => {
       'd.md': '# Delta\n\nDelta text.\n',
     });
     const first = await outlineThroughCache(site); // a first build leaves summaries, not links
-    assert.equal(first.linksDigest, undefined, 'a first build keeps no links, and has no digest of them');
+    assert.equal(first.linksChange, undefined, 'a first build keeps no links, and tells no change of them');
     const second = await outlineThroughCache(site);
     assert.equal(second.linksFound, 4, "a build after one that left the cache finds and keeps every note's links");
     assert.deepEqual(Object.keys(second.backlinks).sort(), ['/b', '/d']);
@@ -122,13 +122,18 @@ describe('outline cache', () => {
     const third = await outlineThroughCache(site);
     assert.equal(third.linksFound, 0, "no note's links are found again when nothing changed");
     assert.deepEqual(third.backlinks, second.backlinks);
-    assert.equal(third.linksDigest, second.linksDigest, 'the links read back have the digest of those found');
+    assert.equal(second.linksChange?.before, undefined, 'the links cache held none');
+    assert.equal(third.linksChange?.now, second.linksChange?.now, 'the links read back have the digest of those found');
+    assert.equal(third.linksChange?.before, third.linksChange?.now);
+    assert.equal(third.linksChange?.touched.size, 0);
 
     writeDocsNote(site, 'c.md', '# Gamma\n\nNow [beta](b.md) is linked in other words.\n');
     const edited = await outlineThroughCache(site);
     assert.equal(edited.linksFound, 1, "only the edited note's links are found again");
     assert.ok(edited.backlinks['/b']!.some((link) => /in other words/.test(link.context)));
-    assert.notEqual(edited.linksDigest, third.linksDigest, 'another context: another digest');
+    assert.notEqual(edited.linksChange?.now, third.linksChange?.now, 'another context: another digest');
+    assert.equal(edited.linksChange?.before, third.linksChange?.now, "the cache's links are the last build's");
+    assert.deepEqual([...edited.linksChange!.touched], [1], "b's backlinks (b is the second note) may have changed");
     writeDocsNote(
       site,
       'c.md',
@@ -136,7 +141,8 @@ describe('outline cache', () => {
     );
     const sameLinks = await outlineThroughCache(site);
     assert.equal(sameLinks.linksFound, 1);
-    assert.equal(sameLinks.linksDigest, edited.linksDigest, 'links found again, the same: the same digest');
+    assert.equal(sameLinks.linksChange?.now, edited.linksChange?.now, 'links found again, the same: the same digest');
+    assert.equal(sameLinks.linksChange?.touched.size, 0, 'the same links touch no backlinks');
 
     // A new note: a.md is unchanged, but its link to new.md now leads somewhere.
     writeDocsNote(site, 'new.md', '# New\n\nNew note.\n');

@@ -237,6 +237,26 @@ describe('incremental wiki build', () => {
     assert.ok(fs.readFileSync(path.join(site, 'build/search/terms/0.txt'), 'utf8').includes('\t'));
   });
 
+  it("shows an edited link's new context on the page it leads to, the other pages' hashes carried over", async () => {
+    const site = makeSite();
+    const notes: Notes = new Map([
+      ['alpha/a.md', '# A\n\nIntroduction.\n\nSee [b](../beta/b.md) here.\n'], // its summary: the first paragraph
+      ['beta/b.md', '# B\n\nText.\n'],
+      ['gamma/c.md', '# C\n\nSee [b](../beta/b.md) too.\n'],
+    ]);
+    writeNotes(site, notes);
+    await build(site, 'build'); // a first build keeps no links
+    notes.set('gamma/c.md', `${notes.get('gamma/c.md')!}\nMore text.\n`);
+    writeNotes(site, notes);
+    await assertSameAsFullBuild(site); // keeps every note's links: the next build carries page hashes over
+    const untouched = inodeOf(site, 'gamma/c.html');
+    notes.set('alpha/a.md', '# A\n\nIntroduction.\n\nNow see [b](../beta/b.md) in other words.\n');
+    writeNotes(site, notes);
+    await assertSameAsFullBuild(site); // every carried hash is checked against its model (WIKI_CHECK_CARRIED_PAGES)
+    assert.match(fs.readFileSync(path.join(site, 'build/beta/b.html'), 'utf8'), /Now see b in other words/);
+    assert.equal(inodeOf(site, 'gamma/c.html'), untouched, 'a page no changed link leads to is reused');
+  });
+
   it('indexes again for search when only the set of notes changes (a note nobody links to added, then removed)', async () => {
     const site = makeSite();
     const notes = makeNotes(seededRandom(11), 6);

@@ -36,9 +36,10 @@ import { type RecordNote, sectionLabel } from '../search/records.js';
 import type { DocPageSettings } from './renderSite.js';
 import type { OutlineCacheFiles } from './outlineCache.js';
 import type { InputStamp } from './upToDate.js';
+import type { PageCarry } from './layoutKey.js';
 
 /** Bumped whenever what the cache files hold changes shape. */
-const CACHE_FORMAT = 'wiki-build-cache/6';
+const CACHE_FORMAT = 'wiki-build-cache/7';
 
 /**
  * A note's content as stored, but its HTML, and its links to URLs: those resolve to themselves whatever the site holds
@@ -107,6 +108,12 @@ interface CachedPage {
   readonly inputs?: string;
 }
 
+/** pages.json: each page by route (a built-in page by its file), and the digest of the notes' links they were made with. */
+interface CachedPages {
+  readonly links?: string | undefined;
+  readonly pages: Record<string, CachedPage>;
+}
+
 /**
  * The environment variable that makes every carried-over page hash (see reusePage) checked against the hash made from
  * the page model, and a difference an error: `npm test` sets it, so that every test build checks what it carries.
@@ -171,8 +178,8 @@ export interface BuildCacheOptions {
    * a cached note's links to notes and routes resolve as they did, and only those to files are resolved again.
    */
   readonly linkUniverse: string;
-  /** What the note pages are made from but each note's content and date (layoutKey.ts), when known. */
-  readonly layoutKey?: string;
+  /** What a note page's hash may be carried over on (layoutKey.ts), when known. */
+  readonly carry?: PageCarry;
   /** Check each carried-over page hash against the one its model gives (CHECK_CARRIED_PAGES). */
   readonly checkCarried?: boolean;
 }
@@ -217,7 +224,12 @@ export function openBuildCache(context: BuildContext, options: BuildCacheOptions
   // Every cached note's links were resolved against the last build's universe (checked then, or rendered then).
   const sameUniverse = oldNotes?.meta === options.linkUniverse;
   const validated = new Map<string, OldNote>(); // parsed by reuseSearch's check, until the note is rendered
-  const oldPages = options.reusePages ? (read<Record<string, CachedPage>>('pages.json', key) ?? {}) : {};
+  const oldPagesFile = options.reusePages ? read<CachedPages>('pages.json', key) : undefined;
+  const oldPages = oldPagesFile?.pages ?? {};
+  const { carry } = options;
+  // The links cache holds the links the last build's pages were made with (its save did not fail alone): a note page
+  // no changed link leads to has the backlinks it had.
+  const carries = carry !== undefined && carry.linksBefore !== undefined && carry.linksBefore === oldPagesFile?.links;
   const pages = new Map<string, PageRecord>();
   const oldSearch = options.reusePages ? read<CachedSearch>('search.json', key) : undefined;
   const settingsHashes = new WeakMap<DocPageSettings, string>();
@@ -312,7 +324,7 @@ export function openBuildCache(context: BuildContext, options: BuildCacheOptions
    */
   const carriedHash = (page: DocPageModel, inputs: string | undefined, settings: DocPageSettings) => {
     const old = oldPages[page.route];
-    if (inputs === undefined || old?.inputs !== inputs) return undefined;
+    if (!carries || inputs === undefined || old?.inputs !== inputs || carry.touched.has(page.route)) return undefined;
     if (options.checkCarried && hashPage(page, settings, contentKeys.get(page.route)) !== old.hash)
       throw new Error(`The page hash carried over for ${page.route} is not the one its page model gives.`);
     return old.hash;
@@ -342,9 +354,9 @@ export function openBuildCache(context: BuildContext, options: BuildCacheOptions
       const content = contentKeys.get(page.route);
       const date = JSON.stringify(page.lastUpdate ?? null);
       const inputs =
-        content === undefined || options.layoutKey === undefined
+        content === undefined || carry === undefined
           ? undefined
-          : hashOf([options.layoutKey, page.route, page.docId, content, date, hashSettings(settings)]);
+          : hashOf([carry.layoutKey, page.route, page.docId, content, date, hashSettings(settings)]);
       const hash = carriedHash(page, inputs, settings) ?? hashPage(page, settings, content);
       const relPaths = [htmlPathForRoute(page.route), pageDataPath(page.route)];
       const reused = reuseFiles(page.route, hash, relPaths, writer, inputs);
@@ -403,7 +415,7 @@ export function openBuildCache(context: BuildContext, options: BuildCacheOptions
     },
     save() {
       try {
-        const stamped = stampPages(pages, context.outDir);
+        const stamped: CachedPages = { links: carry?.links, pages: stampPages(pages, context.outDir) };
         const search =
           searchKey === undefined
             ? undefined
@@ -414,7 +426,7 @@ export function openBuildCache(context: BuildContext, options: BuildCacheOptions
         oldNotes?.close();
         // After the notes' commit or discard: a discard removes the folder when it is empty (no note was ever kept).
         fs.mkdirSync(dir, { recursive: true });
-        if (!isDeepStrictEqual(stamped, oldPages))
+        if (!isDeepStrictEqual(stamped, oldPagesFile))
           writeCacheFile(path.join(dir, 'pages.json'), { format: CACHE_FORMAT, key }, stamped);
         if (isDeepStrictEqual(search, oldSearch)) return;
         if (search) writeCacheFile(path.join(dir, 'search.json'), { format: CACHE_FORMAT, key }, search);

@@ -1,28 +1,60 @@
 /**
  * What lets an incremental `wiki build` skip hashing the page model of every note (buildCache.ts reusePage): a digest of
- * everything the layout stage makes the note pages from, but for each note's own content and last-update date. While
- * it is the last build's, a page whose note has the same content and date has the same model, and its hash is carried
- * over instead of made again from the whole model (a fifth of an edit's time at 50,000 notes: bench/README.md).
+ * everything the layout stage makes the note pages from, but for each note's own content and last-update date and the
+ * backlinks. While it is the last build's, a page whose note has the same content and date, and whose backlinks no
+ * changed link touched, has the same model: its hash is carried over instead of made again from the whole model.
  */
 import { hashOf } from '../hashOf.js';
-import type { NoteSummary } from '../notes/note.js';
+import type { Note, NoteSummary } from '../notes/note.js';
+import type { LinksChange } from './outlineCache.js';
 import type { LayoutInput } from './pipeline.js';
 
+/** What buildCache.ts needs to carry a note page's hash over from the last build. */
+export interface PageCarry {
+  readonly layoutKey: string;
+  /** The digest of every note's links now (recorded for the next build), and of those the links cache held. */
+  readonly links: string;
+  readonly linksBefore: string | undefined;
+  /** The routes whose backlinks may have changed: their pages are hashed from their models. */
+  readonly touched: ReadonlySet<string>;
+}
+
+/** When no note's links are read (no backlinks, no graph): they change no page. */
+const NO_LINKS: LinksChange = { now: 'no links', before: 'no links', touched: new Set() };
+
 /**
- * The layout's input, every field of it hashed but three that are stood for: the backlinks by the digest of every
- * note's links (`links`, outlineCache.ts; undefined, no key), the inline tags function by each note's tags, and the
- * dates, which each page's hash takes for itself (one edited note changes its own date, not the others' pages).
- * A field added to the input is hashed too: as JSON, Maps and Sets as lists.
+ * The carry of this build, when it knows how every note's links changed against the links cache's (`links`: none in a
+ * first build, nor in one whose site reads no links, `readsLinks` false, when NO_LINKS stands for them).
  */
-export function layoutKey(input: LayoutInput, links: string | undefined): string | undefined {
-  if (links === undefined) return undefined;
+export function pageCarry(
+  input: LayoutInput,
+  notes: readonly Note[],
+  readsLinks: boolean,
+  links: LinksChange | undefined,
+): PageCarry | undefined {
+  const change = readsLinks ? links : NO_LINKS;
+  if (!change) return undefined;
+  return {
+    layoutKey: layoutKey(input),
+    links: change.now,
+    linksBefore: change.before,
+    touched: new Set([...change.touched].map((index) => notes[index]!.route as string)),
+  };
+}
+
+/**
+ * The layout's input, every field of it hashed but three: the backlinks (a page's own are the links of the notes linking
+ * to it: see PageCarry's touched), the inline tags function, stood for by each note's tags, and the dates, which each
+ * page's hash takes for itself (one edited note changes its own date, not the others' pages). A field added to the
+ * input is hashed too: as JSON, Maps and Sets as lists.
+ */
+export function layoutKey(input: LayoutInput): string {
   const { summaries, backlinks: _backlinks, dates: _dates, inlineTags, ...rest } = input;
   return hashOf([
     summariesJson(summaries),
     JSON.stringify(rest, (_key, value: unknown) =>
       value instanceof Map ? [...value] : value instanceof Set ? [...value] : value,
     ),
-    links,
     inlineTags ? JSON.stringify(summaries.map((summary) => inlineTags(summary.sourcePath) ?? null)) : '',
   ]);
 }

@@ -62,13 +62,23 @@ export interface OutlineCache {
   discard(): void;
 }
 
-/** A link memo that also sums up what it was given. */
+/** A link memo that also tells what changed against the links it was given back. */
 export interface DigestedLinkMemo extends LinkMemo {
   /**
-   * A digest of every note's links, in note order, once each note's were recalled or recorded: the same links give the
-   * same digest, whether found again or not. Undefined before that, and in a build that keeps no links (a first build).
+   * Once every note's links were recalled or recorded: how they differ from the links cache's. Undefined before that,
+   * and in a build that keeps no links (a first build).
    */
-  digest(): string | undefined;
+  changes(): LinksChange | undefined;
+}
+
+/** Every note's links now, against those of the links cache (the last build's, unless its save failed). */
+export interface LinksChange {
+  /** A digest of every note's links, in note order: the same links give the same digest, found again or not. */
+  readonly now: string;
+  /** The same of the cache's links; undefined when it lacked some note's. */
+  readonly before: string | undefined;
+  /** The notes (by index) whose backlinks may not be the cache's: those a note whose links changed links or linked to. */
+  readonly touched: ReadonlySet<number>;
 }
 
 export interface OutlineCacheFiles {
@@ -135,14 +145,20 @@ export function openOutlineCache(files: OutlineCacheFiles): OutlineCache {
       const keyOf = (index: number) => (linkKeys[index] ??= hashOf([universe, sourceHash(notes[index]!)]));
       // Each note's links' digest, stored with them: a note found again is hashed, the others' digests are read back.
       const digests: string[] = [];
+      const before: (string | undefined)[] = [];
+      const replaced = new Map<number, [NoteLinks, string]>(); // the cache's entry of a note found again
+      const touched = new Set<number>();
       let digested = 0;
       return {
         recall(index) {
           const { filePath } = notes[index]!;
           const taken = takeLinks(filePath);
-          if (taken?.[0] !== keyOf(index)) return undefined;
+          if (taken?.[0] !== keyOf(index)) {
+            if (taken) replaced.set(index, [taken[1], taken[2]]);
+            return undefined;
+          }
           newLinks?.keep(filePath, taken[3]);
-          digests[index] = taken[2];
+          digests[index] = before[index] = taken[2];
           digested++;
           return taken[1];
         },
@@ -151,11 +167,18 @@ export function openOutlineCache(files: OutlineCacheFiles): OutlineCache {
           if (!newLinks) return; // a first build: nothing kept, nothing carried over
           const json = JSON.stringify(links);
           const digest = hashOf([json]);
+          const [oldLinks, oldDigest] = replaced.get(index) ?? [[], undefined];
           digests[index] = digest;
+          before[index] = oldDigest;
           digested++;
+          if (digest !== oldDigest) for (const [to] of [...oldLinks, ...links]) touched.add(to);
           newLinks.add(notes[index]!.filePath, `[${JSON.stringify(keyOf(index))},${json},"${digest}"]`, '');
         },
-        digest: () => (newLinks && digested === notes.length ? hashOf(digests) : undefined),
+        changes() {
+          if (!newLinks || digested !== notes.length) return undefined;
+          const known = before.every((digest) => digest !== undefined);
+          return { now: hashOf(digests), before: known ? hashOf(before as string[]) : undefined, touched };
+        },
       };
     },
     save(summaries, notes) {

@@ -63,7 +63,7 @@ import {
   outlineCacheFiles,
 } from './buildCache.js';
 import { type DigestedLinkMemo, type OutlineCache, openOutlineCache } from './outlineCache.js';
-import { layoutKey } from './layoutKey.js';
+import { pageCarry } from './layoutKey.js';
 import type { InputStamp } from './upToDate.js';
 import type { NoteContentCache } from './noteCache.js';
 import { isMdxNote } from '../mdx/isMdxNote.js';
@@ -143,9 +143,8 @@ export async function loadOutline(context: BuildContext, options: OutlineOptions
     dates,
   };
   const layout = timeStage(context, 'layout', () => layOutSite(context, layoutInput));
-  // Without backlinks or a graph no note's links are read: they change no page.
-  const linksDigest = context.config.backlinks || context.config.graph ? linkMemo?.digest() : 'no links';
-  const carryKey = cache && layoutKey(layoutInput, linksDigest);
+  const readsLinks = context.config.backlinks || context.config.graph;
+  const carry = cache && pageCarry(layoutInput, notes, readsLinks, linkMemo?.changes());
   for (const page of layout.generatedPages) extraRoutes.add(page.route); // category and tag pages notes may link to
   return {
     notes,
@@ -163,7 +162,7 @@ export async function loadOutline(context: BuildContext, options: OutlineOptions
     ...(context.config.graph && { graph: buildGraphFile(summaries, links.edges) }),
     ...(context.config.backlinks && { backlinks: links.backlinks }),
     ...(dates && { dates }),
-    ...(carryKey !== undefined && { layoutKey: carryKey }),
+    ...(carry && { carry }),
   };
 }
 
@@ -452,7 +451,7 @@ function openCache(context: BuildContext, outline: SiteOutline, options: BuildOp
   const embeds = obsidian !== undefined && outline.notes.some((note) => obsidian.transcludedSource(note.sourcePath));
   return openBuildCache(context, {
     fresh: options.noCache === true,
-    ...(outline.layoutKey !== undefined && { layoutKey: outline.layoutKey }),
+    ...(outline.carry && { carry: outline.carry }),
     checkCarried: process.env[CHECK_CARRIED_PAGES] === '1',
     linkUniverse: renderedLinkUniverse(outline),
     noteInputs: [parserSettings(outline.parser), ...(embeds ? [hashNoteSources(outline.notes)] : [])],

@@ -19,6 +19,7 @@ import type { PageRenderer, SiteExtensions } from '../render/loadRenderer.js';
 import type { SiteFile } from '../siteWriter.js';
 import type { SiteBundles } from './bundles.js';
 import type { ClientAssets } from './clientBundle.js';
+import type { PageCarry } from './layoutKey.js';
 
 /** The site before any note is rendered: stages 1-4 done, stage 5 (the bundles) under way. */
 export interface SiteOutline {
@@ -37,11 +38,8 @@ export interface SiteOutline {
   readonly tags: SiteTags;
   /** When each note last changed (git, else the file's time), when the site shows dates or feeds. */
   readonly dates?: NoteDates;
-  /**
-   * A digest of what the note pages are made from but each note's content and date (layoutKey.ts), when this build
-   * has the last one's links to make it from (an incremental `wiki build`).
-   */
-  readonly layoutKey?: string;
+  /** What lets note pages' hashes be carried over from the last build (an incremental `wiki build`: layoutKey.ts). */
+  readonly carry?: PageCarry;
   /** The Atom and RSS feeds of the recently updated notes (none when the site has no feeds). */
   readonly feedFiles: readonly SiteFile[];
   /** The sidebars file, loaded once (`wiki dev` lays the sidebars out again from it). */
