@@ -126,8 +126,14 @@ async function runBuild(args: readonly string[]): Promise<number> {
     strict: values.strict,
     seconds: (performance.now() - started) / 1000,
   });
+  const { savedStamps, ...summary } = result;
   if (status === 0)
-    saveUpToDate(context, inputs, { ...result, diagnostics: context.diagnostics.items.slice(configDiagnostics) });
+    saveUpToDate(
+      context,
+      inputs,
+      { ...summary, diagnostics: context.diagnostics.items.slice(configDiagnostics) },
+      savedStamps,
+    );
   return status;
 }
 

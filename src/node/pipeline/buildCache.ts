@@ -35,7 +35,7 @@ import type { SiteWriter } from '../siteWriter.js';
 import { type RecordNote, sectionLabel } from '../search/records.js';
 import type { DocPageSettings } from './renderSite.js';
 import type { OutlineCacheFiles } from './outlineCache.js';
-import type { InputStamp } from './upToDate.js';
+import type { InputStamp, OutputFileStat } from './upToDate.js';
 import type { PageCarry } from './layoutKey.js';
 
 /** Bumped whenever what the cache files hold changes shape. */
@@ -151,6 +151,11 @@ export interface BuildCache {
   noteOtherFiles(relPaths: Iterable<string>): void;
   /** Records this build's pages and notes; called once the staging folder is the output. */
   save(): void;
+  /**
+   * The output files whose stamps save() took or checked (the pages', the search index's) by site-relative path: the
+   * up-to-date record takes these instead of a stat of each (upToDate.ts). Empty before save().
+   */
+  savedStamps(): ReadonlyMap<string, OutputFileStat>;
   /** Drops what this build wrote of its cache, unless save() kept it (a failed build). */
   discard(): void;
 }
@@ -295,6 +300,7 @@ export function openBuildCache(context: BuildContext, options: BuildCacheOptions
     return searchNotes.length === routes.length ? { routes, notes: searchNotes } : {};
   };
   let changed = false;
+  let saved: (readonly FileStamp[])[] = []; // the files of each page and of the search index, as save() stamped them
   const hashSettings = (settings: DocPageSettings): string => {
     let hash = settingsHashes.get(settings);
     if (hash === undefined) settingsHashes.set(settings, (hash = hashOf([JSON.stringify(settings)])));
@@ -413,6 +419,8 @@ export function openBuildCache(context: BuildContext, options: BuildCacheOptions
       oldNotes?.close();
       newNotes.discard();
     },
+    savedStamps: () =>
+      new Map(saved.flat().map(([relPath, size, mtimeMs, ino]) => [relPath, { size, mtimeMs, ino }] as const)),
     save() {
       try {
         const stamped: CachedPages = { links: carry?.links, pages: stampPages(pages, context.outDir) };
@@ -420,6 +428,7 @@ export function openBuildCache(context: BuildContext, options: BuildCacheOptions
           searchKey === undefined
             ? undefined
             : stampSearch(searchKey, context.outDir, otherFiles, pages, searchPartKeys());
+        saved = [...Object.values(stamped.pages).map((page) => page.files), search?.files ?? []];
         if (changed || newNotes.count !== oldCount)
           newNotes.commit(); // may copy the last build's entries
         else newNotes.discard();

@@ -64,7 +64,7 @@ import {
 } from './buildCache.js';
 import { type DigestedLinkMemo, type OutlineCache, openOutlineCache } from './outlineCache.js';
 import { pageCarry } from './layoutKey.js';
-import type { InputStamp } from './upToDate.js';
+import type { InputStamp, OutputFileStat } from './upToDate.js';
 import type { NoteContentCache } from './noteCache.js';
 import { isMdxNote } from '../mdx/isMdxNote.js';
 import { createNoteStream, type MdxContents, parseNoteContent } from './noteStream.js';
@@ -364,6 +364,8 @@ export function layOutSite(
 export interface BuildSummary {
   readonly notes: number;
   readonly routes: number;
+  /** The output files whose stamps the build cache took or checked (BuildCache.savedStamps), for the up-to-date record. */
+  readonly savedStamps?: ReadonlyMap<string, OutputFileStat>;
 }
 
 export interface BuildOptions {
@@ -426,7 +428,7 @@ export async function buildSite(context: BuildContext, options: BuildOptions): P
         },
       },
     );
-    return { notes: outline.notes.length, routes: routes(specialPages) };
+    return { notes: outline.notes.length, routes: routes(specialPages), savedStamps: opened.savedStamps() };
   } finally {
     cache?.discard(); // a no-op once saved
     outlineCache.discard();

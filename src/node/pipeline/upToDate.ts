@@ -117,14 +117,29 @@ export function upToDateReport(context: BuildContext, stamp: InputStamp): BuildR
   return record.report;
 }
 
-/** Records a successful build for the next one to compare with; a record that cannot be written is only a slower next build. */
-export function saveUpToDate(context: BuildContext, stamp: InputStamp, report: BuildReport): void {
+/** An output file's stamp as the build took or checked it. */
+export interface OutputFileStat {
+  readonly size: number;
+  readonly mtimeMs: number;
+  readonly ino: number;
+}
+
+/**
+ * Records a successful build for the next one to compare with; a record that cannot be written is only a slower next
+ * build. `known`: the output files whose stamps the build has (by site-relative path), not stat'ed again.
+ */
+export function saveUpToDate(
+  context: BuildContext,
+  stamp: InputStamp,
+  report: BuildReport,
+  known?: ReadonlyMap<string, OutputFileStat>,
+): void {
   const inputFiles = [...context.inputFiles].sort();
   const record: UpToDateRecord = {
     format: FORMAT,
     inputs: stamp.digest(inputFiles),
     inputFiles,
-    output: outputDigest(context.outDir),
+    output: outputDigest(context.outDir, known),
     report,
   };
   const file = recordFile(context.outDir);
@@ -213,16 +228,29 @@ function stampLine(file: string, stat: fs.Stats | undefined): string {
  * An output file's path, size, modification time and inode. Not its change time: removing the replaced site in the
  * background changes that of every page hard-linked from it.
  */
-function outputLine(file: string): string {
-  const stat = fs.statSync(file, { throwIfNoEntry: false });
+function outputLine(
+  file: string,
+  stat: OutputFileStat | undefined = fs.statSync(file, { throwIfNoEntry: false }),
+): string {
   return stat ? `${file}\t${stat.size}\t${stat.mtimeMs}\t${stat.ino}` : `${file}\tmissing`;
 }
 
-/** The output's files, as a build left them. */
-function outputDigest(outDir: string): string {
+/**
+ * The output's files, as a build left them: each file's stamp as `known` has it (by site-relative path), else stat'ed.
+ * Listed by the walk either way, so a file the build does not know of counts too.
+ */
+function outputDigest(outDir: string, known?: ReadonlyMap<string, OutputFileStat>): string {
   const lines: string[] = [];
-  walk(path.resolve(outDir), '', lines, outputLine);
+  const root = path.resolve(outDir);
+  const line = (file: string) => outputLine(file, known?.get(toRelPath(root, file)));
+  walk(root, '', lines, known && known.size > 0 ? line : outputLine);
   return hashLines(lines);
+}
+
+/** A walked file's site-relative path (`/`-separated), its folder being `root` or under it. */
+function toRelPath(root: string, file: string): string {
+  const relPath = file.slice(root.length + 1);
+  return path.sep === '/' ? relPath : relPath.split(path.sep).join('/');
 }
 
 /** The commit checked out where the docs are, when they are in a git repository: notes' dates come from its history. */
