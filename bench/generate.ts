@@ -10,6 +10,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { seededRandom } from '../test/helpers/seededRandom.js';
 
 export interface GenerateOptions {
   readonly notes: number;
@@ -29,21 +30,9 @@ const words =
     ' ',
   );
 
-/** mulberry32: a tiny seeded PRNG, so every run writes the same folder. */
-function createRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /** Writes `notes` Markdown notes in nested folders, with cross links, into outDir/docs. */
 export function generateNotes(options: GenerateOptions): GeneratedSite {
-  const random = createRandom(options.seed ?? 42);
+  const random = seededRandom(options.seed ?? 42); // every run writes the same folder
   const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
   const docsDir = path.join(options.outDir, 'docs');
   fs.rmSync(docsDir, { recursive: true, force: true });

@@ -11,7 +11,8 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { validateConfig } from '../../src/node/config/loadConfig.js';
 import { bootSearchIndex } from '../../src/node/search/index.js';
 import { makeTempDir } from '../helpers/cli.js';
-import { fullIndex, pagesOf, randomBody, seeded, type Source, toRecordNote } from '../helpers/searchNotes.js';
+import { fullIndex, pagesOf, randomBody, type Source, toRecordNote } from '../helpers/searchNotes.js';
+import { seededRandom } from '../helpers/seededRandom.js';
 
 /** Writes the files into the site folder, each as a new file (a new inode), as a build's output is replaced. */
 function writeSite(siteDir: string, files: ReadonlyMap<string, string>): void {
@@ -29,7 +30,7 @@ function readSite(siteDir: string, relPaths: Iterable<string>): Map<string, stri
 
 describe('the search index read ahead', () => {
   it('is not used once the files it read were replaced: the splice reads them again', async () => {
-    const random = seeded(7);
+    const random = seededRandom(7);
     const first: Source[] = Array.from({ length: 30 }, (_, index) => ({
       route: `/notes/n${index}`,
       title: `Note ${index}`,

@@ -1,4 +1,4 @@
-/** Random notes for the search index's tests (mulberry32-seeded), as records and as a full index's files. */
+/** Random notes for the search index's tests (from seededRandom.ts), as records and as a full index's files. */
 import { createMarkdownRenderer, renderNote } from '../../src/node/markdown/renderNote.js';
 import { buildLocalIndexFiles } from '../../src/node/search/indexFiles.js';
 import type { RecordNote, RecordPage } from '../../src/node/search/records.js';
@@ -7,17 +7,6 @@ import { asDocId, asRoute, asSourcePath } from '../../src/shared/paths.js';
 const md = createMarkdownRenderer();
 export const INDEX_DIR = 'search/';
 const WORDS = 'alpha beta gamma delta kubernetes rust tokio node.js c++ café 東京 zebra quartz x1 y2'.split(' ');
-
-/** mulberry32: the same notes on every run. */
-export function seeded(seed: number): () => number {
-  let state = seed;
-  return () => {
-    state = (state + 0x6d2b79f5) | 0;
-    let t = Math.imul(state ^ (state >>> 15), 1 | state);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 export interface Source {
   readonly route: string;

@@ -13,23 +13,13 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { cacheFolderOf, workFolderOf } from '../../src/node/pipeline/outputFolder.js';
 import { makeTempDir, runWiki } from '../helpers/cli.js';
 import { writeDocsNote } from '../helpers/docsSite.js';
+import { seededRandom } from '../helpers/seededRandom.js';
 import { snapshotFiles } from './builtSite.js';
 
 const TOPICS = ['alpha', 'beta', 'gamma'];
 
 /** How long a file must be left unchanged before a build trusts its stamp (bundleCache.mjs SETTLED_MS), and a margin. */
 const SETTLED_WAIT_MS = 2100;
-
-/** A small deterministic generator (mulberry32), so a failing sequence of edits can be replayed. */
-function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = Math.imul(state ^ (state >>> 15), 1 | state);
-    t ^= t + Math.imul(t ^ (t >>> 7), 61 | t);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** The site's notes, docs-relative path -> Markdown. */
 type Notes = Map<string, string>;

@@ -7,15 +7,8 @@ import { describe, test } from 'node:test';
 import { TEXT_BUNDLE_SIZE } from '../../src/node/search/localIndex.js';
 import { type IndexedNote, spliceLocalIndexFiles } from '../../src/node/search/spliceIndex.js';
 import { decodePostings, readPostings, splicePostings } from '../../src/node/search/splicePostings.js';
-import {
-  fullIndex,
-  INDEX_DIR,
-  pagesOf,
-  randomBody,
-  seeded,
-  type Source,
-  toRecordNote,
-} from '../helpers/searchNotes.js';
+import { fullIndex, INDEX_DIR, pagesOf, randomBody, type Source, toRecordNote } from '../helpers/searchNotes.js';
+import { seededRandom } from '../helpers/seededRandom.js';
 
 /** The splice of `old` for `sources`, the notes at `changed` sent whole: the files written and kept. */
 function splicedIndex(
@@ -51,7 +44,7 @@ function edit(source: Source, random: () => number): Source {
 describe('spliceLocalIndexFiles', () => {
   test('gives the files of a full build after random edits', () => {
     for (let seed = 1; seed <= 12; seed++) {
-      const random = seeded(seed);
+      const random = seededRandom(seed);
       const count = 5 + Math.floor(random() * 30);
       let sources: Source[] = Array.from({ length: count }, (_, index) => ({
         route: `/notes/n${index}`,
