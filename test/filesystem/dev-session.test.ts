@@ -1,7 +1,8 @@
 /**
  * The `wiki dev` session (src/node/dev/session.ts): its first build names the folders to watch before it reads them,
  * so the server's watcher scans them while the build runs and a change made from then on is seen; an edit that turns
- * Obsidian's syntax on or off renders every note again, as a build would.
+ * Obsidian's syntax on or off renders every note again, as a build would; an edit's link problems are checked again,
+ * those of the notes linking into it too.
  */
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
@@ -73,6 +74,31 @@ describe('the wiki dev session', () => {
     assert.equal(session.site!.site.parser.obsidian?.enabled, false);
     assert.doesNotMatch(linesHtml(), /first line<br/);
     assert.equal(rebuilt(), 2, logged.join('\n'));
+    session.site!.cancelled = true;
+  });
+
+  it('reports a link into an edited note whose anchor the edit removed, and drops the report once it is back', async () => {
+    const site = makeDocsSite('wiki-dev-session-', {
+      'from.md': '# From\n\nSee [its part](to.md#part) and [a file](missing.md).\n',
+      'to.md': '# To\n\n## Part\n\nText.\n',
+    });
+    const configPath = path.join(site, 'wiki.config.ts');
+    fs.writeFileSync(
+      configPath,
+      "export default { title: 'Session', url: 'https://session.example.com', onBrokenLinks: 'warn', onBrokenAnchors: 'warn' };\n",
+    );
+    const session = createDevSession({ configPath, log: () => undefined });
+    assert.ok(await session.start());
+    const problems = () => session.site!.diagnostics.map((d) => `${path.basename(d.file ?? '')} ${d.code}`).sort();
+    const edit = async (text: string) => {
+      writeDocsNote(site, 'to.md', text);
+      await session.applyChanges(new Set([path.join(site, 'docs', 'to.md')]));
+    };
+    assert.deepEqual(problems(), ['from.md broken-link']);
+    await edit('# To\n\n## Renamed\n\nText.\n');
+    assert.deepEqual(problems(), ['from.md broken-anchor', 'from.md broken-link']);
+    await edit('# To\n\n## Part\n\nText again.\n');
+    assert.deepEqual(problems(), ['from.md broken-link'], 'the other problem of the linking note is kept');
     session.site!.cancelled = true;
   });
 

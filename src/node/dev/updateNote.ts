@@ -14,7 +14,7 @@ import type { Note, NoteContent, ParsedNote } from '../notes/note.js';
 import { summariseNote } from '../notes/parseNotes.js';
 import { readNoteFile } from '../notes/scan.js';
 import { hasObsidianFolder, usesWikilinks } from '../resolve/wikilinks.js';
-import { checkLinks, toLinkCheckNote } from '../pipeline/checkLinks.js';
+import { checkLinks } from '../pipeline/checkLinks.js';
 import { parseNoteContent } from '../pipeline/noteStream.js';
 import { resolveRoutes } from '../pipeline/pipeline.js';
 import {
@@ -207,11 +207,9 @@ function updateDiagnostics(
       (rendered.includes(doc) || doc.links.some((link) => link.resolved.anchor?.route === parsed.route)),
   );
   const checked = new DiagnosticList();
-  const assets = checkLinks(
-    devSite.notes.map(toLinkCheckNote),
-    { ...context, diagnostics: checked },
-    [parsed, ...inbound].map(toLinkCheckNote),
-  );
+  // The notes as they are: toLinkCheckNote's copies are for a build, which lets each note's HTML go (a copy of every
+  // note's links was a quarter of a small note's update).
+  const assets = checkLinks(devSite.notes, { ...context, diagnostics: checked }, [parsed, ...inbound]);
   for (const [source, relPath] of assets) devSite.copies.set(relPath, source);
   const file = context.displayPath(parsed.filePath);
   const recheckedFiles = new Set([parsed, ...inbound].map((doc) => context.displayPath(doc.filePath)));
