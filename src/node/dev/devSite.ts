@@ -52,6 +52,11 @@ export interface DevSite {
   readonly copies: Map<string, string>;
   /** The build's warnings and errors, kept current as notes change. */
   diagnostics: Diagnostic[];
+  /**
+   * The routes each note's links point into with an anchor, made when an edit first asks (updateNote.ts): an edit
+   * re-checks the links into the edited note. A note replaced by an edit is a new object, so its entry is made again.
+   */
+  readonly anchorRoutes: WeakMap<ParsedNote, ReadonlySet<string>>;
   /** Settles once every file has been rendered. */
   rendered: Promise<void>;
   renderDone: boolean;
@@ -126,6 +131,7 @@ export async function buildDevSite(options: BuildDevSiteOptions): Promise<DevSit
     fresh: new Set(),
     copies: new Map([...site.staticCopies, ...site.assets].map(([source, relPath]) => [relPath, source])),
     diagnostics: [...context.diagnostics.items],
+    anchorRoutes: new WeakMap(),
     rendered: Promise.resolve(),
     renderDone: false,
     cancelled: false,

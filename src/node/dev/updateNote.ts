@@ -202,9 +202,7 @@ function updateDiagnostics(
 ): void {
   const { context } = devSite;
   const inbound = devSite.notes.filter(
-    (doc) =>
-      doc !== parsed &&
-      (rendered.includes(doc) || doc.links.some((link) => link.resolved.anchor?.route === parsed.route)),
+    (doc) => doc !== parsed && (rendered.includes(doc) || anchorRoutesOf(devSite, doc).has(parsed.route)),
   );
   const checked = new DiagnosticList();
   // The notes as they are: toLinkCheckNote's copies are for a build, which lets each note's HTML go (a copy of every
@@ -222,6 +220,16 @@ function updateDiagnostics(
     ...fromNote.items,
     ...checked.items,
   ];
+}
+
+/** The routes the note's links point into with an anchor (kept in devSite.anchorRoutes). */
+function anchorRoutesOf(devSite: DevSite, doc: ParsedNote): ReadonlySet<string> {
+  let routes = devSite.anchorRoutes.get(doc);
+  if (!routes) {
+    routes = new Set(doc.links.flatMap((link) => (link.resolved.anchor ? [link.resolved.anchor.route] : [])));
+    devSite.anchorRoutes.set(doc, routes);
+  }
+  return routes;
 }
 
 function sameRoute(old: Omit<Note, 'body'>, doc: Omit<Note, 'body'>): boolean {
