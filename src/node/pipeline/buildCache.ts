@@ -328,10 +328,15 @@ export function openBuildCache(context: BuildContext, options: BuildCacheOptions
    * A note page's hash as the last build made it, when its model is made from the same: the same layout input
    * (layoutKey), the same note content and date, the same sidebar settings. Undefined for any other page.
    */
-  const carriedHash = (page: DocPageModel, inputs: string | undefined, settings: DocPageSettings) => {
+  const carriedHash = (
+    page: DocPageModel,
+    inputs: string | undefined,
+    settings: DocPageSettings,
+    content: string | undefined,
+  ) => {
     const old = oldPages[page.route];
     if (!carries || inputs === undefined || old?.inputs !== inputs || carry.touched.has(page.route)) return undefined;
-    if (options.checkCarried && hashPage(page, settings, contentKeys.get(page.route)) !== old.hash)
+    if (options.checkCarried && hashPage(page, settings, content) !== old.hash)
       throw new Error(`The page hash carried over for ${page.route} is not the one its page model gives.`);
     return old.hash;
   };
@@ -363,7 +368,7 @@ export function openBuildCache(context: BuildContext, options: BuildCacheOptions
         content === undefined || carry === undefined
           ? undefined
           : hashOf([carry.layoutKey, page.route, page.docId, content, date, hashSettings(settings)]);
-      const hash = carriedHash(page, inputs, settings) ?? hashPage(page, settings, content);
+      const hash = carriedHash(page, inputs, settings, content) ?? hashPage(page, settings, content);
       const relPaths = [htmlPathForRoute(page.route), pageDataPath(page.route)];
       const reused = reuseFiles(page.route, hash, relPaths, writer, inputs);
       if (reused) cachedHtml.delete(page.docId);
