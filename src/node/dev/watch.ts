@@ -29,11 +29,20 @@ const editorDropping = /~$|\.sw[px]$|^4913$|^\.#|^#.*#$/;
 // Chokidar drops a second `change` of a file within 50 ms of the first: each reported file is checked again after that.
 const recheckMs = 60;
 
+/**
+ * How long a batch waits for more changes after the last one. Short: chokidar already folds one save's events into one
+ * (a second change within 50 ms is dropped, and rechecked below), and changes made while the dev server applies a batch
+ * are handed over together after it (devServer.ts), so a longer wait would only delay every edit.
+ */
+const BATCH_DELAY_MS = 2;
+/** Folders replaced within this long of one another are watched again by one fresh watcher. */
+const RESTART_DELAY_MS = 15;
+
 /** Calls onChange with the absolute paths that changed, batched over `delayMs`. */
 export function watchPaths(
   targets: readonly WatchTarget[],
   onChange: (paths: Set<string>) => void,
-  delayMs = 15,
+  delayMs = BATCH_DELAY_MS,
 ): Watcher {
   const placeOf = placeAmong(targets);
   const batch = batchChanges(onChange, delayMs);
@@ -88,7 +97,7 @@ export function watchPaths(
       // Closed first: chokidar shares one fs.watch per path between its watchers, and the old one watches the old folder.
       void current.close().catch(() => undefined);
       current = startWatcher();
-    }, delayMs);
+    }, RESTART_DELAY_MS);
   }
 
   return {
