@@ -85,6 +85,10 @@ async function runBuild(args: readonly string[]): Promise<number> {
     ...(values.out && { outDir: values.out }),
   });
   checkOutputFolder(context.outDir, context, context.displayPath);
+  // A large site builds in a child Node, which stamps the inputs itself (stamped here too, every input file would be
+  // stat'ed twice: ~0.4 s at 50,000 notes); its child also tells when nothing changed.
+  const childStatus = rebuildWithLargerHeap(context.docsDir);
+  if (childStatus !== undefined) return childStatus;
   // Taken before anything is read: a file edited while this build runs makes the next one build again.
   const inputs = stampInputs(
     context,
@@ -92,8 +96,6 @@ async function runBuild(args: readonly string[]): Promise<number> {
     source.kind === 'file',
   );
   const unchanged = values['no-cache'] ? undefined : upToDateReport(context, inputs);
-  const childStatus = unchanged ? undefined : rebuildWithLargerHeap(context.docsDir);
-  if (childStatus !== undefined) return childStatus;
   // Told here, in the process that builds (a large site builds in a child, which loads the config again).
   for (const notice of notices) console.log(notice);
   for (const warning of warnings) context.diagnostics.add({ severity: 'warning', ...warning });

@@ -24,9 +24,16 @@ test('a large docs folder builds in a child Node with a larger heap, a small one
   assert.doesNotMatch(small.stdout, heapLine);
 
   const out = path.join(makeTempDir(), 'build');
-  const large = await runWiki(['build', '--docs', writeNotes(LARGE_SITE_NOTES), '--out', out]);
+  const docs = writeNotes(LARGE_SITE_NOTES);
+  const large = await runWiki(['build', '--docs', docs, '--out', out]);
   assert.equal(large.code, 0, large.stderr);
   assert.equal(large.stdout.match(new RegExp(heapLine, 'g'))?.length, 1, large.stdout);
   assert.match(large.stdout, new RegExp(`${LARGE_SITE_NOTES} notes, \\d+ routes, 0 error`));
   assert.ok(fs.existsSync(path.join(out, `topic-${LARGE_SITE_NOTES / 100 - 1}/note-${LARGE_SITE_NOTES - 1}.html`)));
+
+  // The child checks whether anything changed (the parent no longer does before it starts it).
+  const again = await runWiki(['build', '--docs', docs, '--out', out]);
+  assert.equal(again.code, 0, again.stderr);
+  assert.match(again.stdout, /Nothing changed since the last build/);
+  assert.match(again.stdout, new RegExp(`${LARGE_SITE_NOTES} notes, \\d+ routes, 0 error`));
 });
