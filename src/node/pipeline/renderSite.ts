@@ -73,6 +73,8 @@ export interface DocPageSettings {
   readonly runtime: RuntimeSettings;
   /** `"site":...,"runtime":...` of the boot JSON, serialised once: the same for every page. */
   readonly sharedBootJson: string;
+  /** A digest of `sidebar`'s JSON: what the build cache keys pages on instead of the whole tree. */
+  readonly sidebarDigest: string;
 }
 
 /**
@@ -147,7 +149,7 @@ function createSidebarShells(input: RenderSiteInput): { first(): SidebarShell; o
     const cached = shells.get(key ?? '*');
     if (cached) return cached;
     const sidebar = key === undefined ? input.sidebar : (input.sidebars?.get(key) ?? []);
-    const { runtime, files } = buildRuntimeFiles({
+    const { runtime, files, sidebarDigest } = buildRuntimeFiles({
       config: input.config,
       sidebar,
       specialPages: input.specialPages,
@@ -162,6 +164,7 @@ function createSidebarShells(input: RenderSiteInput): { first(): SidebarShell; o
       modulePreloads: input.client.modulePreloads,
       runtime,
       sharedBootJson: `"site":${JSON.stringify(input.theme)},"runtime":${JSON.stringify(runtime)}`,
+      sidebarDigest,
     };
     const shell = {
       settings,

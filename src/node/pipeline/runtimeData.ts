@@ -38,6 +38,8 @@ export interface RuntimeFiles {
    * for each wide list its chunk files and listing pages.
    */
   readonly files: ReadonlyMap<string, string>;
+  /** A digest of the sidebar's JSON (its files are named by the first characters). */
+  readonly sidebarDigest: string;
 }
 
 /** Beside the branch files (`<index>.json`), so everything a sidebar is made of shares the hashed folder. */
@@ -55,7 +57,8 @@ export function buildRuntimeFiles(input: RuntimeFilesInput): RuntimeFiles {
   const { config, sidebar } = input;
   const base = config.baseUrl;
   const sidebarJson = JSON.stringify(sidebar);
-  const name = `sidebar-${crypto.createHash('sha256').update(sidebarJson).digest('hex').slice(0, 10)}`;
+  const sidebarDigest = crypto.createHash('sha256').update(sidebarJson).digest('hex');
+  const name = `sidebar-${sidebarDigest.slice(0, 10)}`;
   const filesUrl = `${base}assets/${name}/`;
   const files = new Map<string, string>([
     [`assets/${name}.json`, sidebarJson],
@@ -91,7 +94,7 @@ export function buildRuntimeFiles(input: RuntimeFilesInput): RuntimeFiles {
     ...(input.graphPath !== undefined && { graphUrl: `${base}${input.graphPath}` }),
     search: buildSearchRuntime(config),
   };
-  return { runtime, files };
+  return { runtime, files, sidebarDigest };
 }
 
 /** A wide list of the full tree: its id, its category's label and its items. */
