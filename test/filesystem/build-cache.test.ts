@@ -4,7 +4,8 @@
  * checked by Obsidian's rules (a wikilink's target is `[[Note]]`, no path the Markdown link resolver knows); links to
  * files are checked again even when every route is the same (a file's published name holds a hash of its contents).
  * And a built-in page's file is linked from the last build, not rendered, while what it is made from is the same; a
- * note page's hash is carried over, not made again, while what its model is made from is the same.
+ * note page's hash is carried over, not made again, while what its model is made from is the same; a sidebar's files
+ * are linked while the sidebar is the same.
  */
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
@@ -17,7 +18,7 @@ import { openBuildCache } from '../../src/node/pipeline/buildCache.js';
 import { loadOutline, renderedLinkUniverse } from '../../src/node/pipeline/pipeline.js';
 import { makeDocsSite } from '../helpers/docsSite.js';
 import { makeTempDir } from '../helpers/cli.js';
-import { createSiteWriter } from '../../src/node/siteWriter.js';
+import { createSiteWriter, type SiteFile } from '../../src/node/siteWriter.js';
 import type { DocPageSettings } from '../../src/node/pipeline/renderSite.js';
 import type { DocPageModel, SpecialPageModel } from '../../src/shared/types.js';
 import { asRoute, htmlPathForRoute, pageDataPath } from '../../src/shared/paths.js';
@@ -136,6 +137,66 @@ describe('build cache: built-in pages', () => {
     assert.equal(reuse(page, otherSettings), false, 'other settings are rendered again');
     fs.appendFileSync(path.join(outDir, '404.html'), '<!-- changed by hand -->');
     assert.equal(reuse(page, settings), false, 'a file changed since the last build is rendered again');
+  });
+});
+
+describe('build cache: sidebar files', () => {
+  it("links a sidebar's files from the last build while its digest is the same, and checks them when asked", () => {
+    const site = makeTempDir('wiki-sidebar-files-');
+    const outDir = path.join(site, 'build');
+    fs.mkdirSync(path.join(outDir, 'assets'), { recursive: true });
+    const config = validateConfig({ title: 'Cache', url: 'https://cache.example.com' }, 'test');
+    const context = createBuildContext({ config, siteDir: site, outDir });
+    const open = (checkCarried = false) =>
+      openBuildCache(context, { noteInputs: [], reusePages: true, linkUniverse: 'none', checkCarried });
+    const files: SiteFile[] = [
+      ['assets/sidebar-1.json', '[{"label":"A"}]'],
+      ['assets/sidebar-1/top.json', '[]'],
+    ];
+    let made = 0;
+    const make =
+      (contents = files) =>
+      () => {
+        made++;
+        return contents;
+      };
+
+    const first = open();
+    assert.equal(first.reuseSidebarFiles('*', 'one', make(), createSiteWriter(makeTempDir())), false);
+    assert.equal(made, 1, 'made to record their paths');
+    for (const [relPath, contents] of files) {
+      fs.mkdirSync(path.dirname(path.join(outDir, relPath)), { recursive: true });
+      fs.writeFileSync(path.join(outDir, relPath), contents as string); // as the build writes them, then swaps
+    }
+    first.save();
+
+    const reuse = (digest: string, checkCarried = false, contents = files) => {
+      const staging = makeTempDir('wiki-sidebar-staging-');
+      made = 0;
+      const reused = open(checkCarried).reuseSidebarFiles(
+        '*',
+        digest,
+        make(contents),
+        createSiteWriter(staging, { reuseFrom: outDir }),
+      );
+      return (
+        reused &&
+        files.every(
+          ([relPath]) => fs.statSync(path.join(staging, relPath)).ino === fs.statSync(path.join(outDir, relPath)).ino,
+        )
+      );
+    };
+    assert.equal(reuse('one'), true, 'the same files, linked');
+    assert.equal(made, 0, 'not made');
+    assert.equal(reuse('two'), false, 'another sidebar: made and written');
+    assert.equal(reuse('one', true), true, 'checked: the files it makes are the linked ones');
+    assert.throws(
+      () => reuse('one', true, [files[0]!, ['assets/sidebar-1/top.json', '[1]']]),
+      /sidebar files carried over/,
+      'checked: a difference behind the same digest is an error',
+    );
+    fs.appendFileSync(path.join(outDir, files[1]![0]), ' ');
+    assert.equal(reuse('one'), false, 'a file changed since the last build: made again');
   });
 });
 

@@ -31,7 +31,7 @@ import { hashOf } from '../hashOf.js';
 import { buildIdentity } from './buildIdentity.js';
 import { cacheFolderOf } from './outputFolder.js';
 import { readCacheFile, writeCacheFile } from './cacheFile.js';
-import type { SiteWriter } from '../siteWriter.js';
+import { joinContents, type SiteFile, type SiteWriter } from '../siteWriter.js';
 import { type RecordNote, sectionLabel } from '../search/records.js';
 import type { DocPageSettings } from './renderSite.js';
 import type { OutlineCacheFiles } from './outlineCache.js';
@@ -127,6 +127,11 @@ export interface BuildCache {
   reusePage(page: DocPageModel, settings: DocPageSettings, writer: SiteWriter): boolean;
   /** The same for a built-in page (search, not-found, graph), whose one file is `relPath`. */
   reuseSpecialPage(page: SpecialPageModel, relPath: string, settings: DocPageSettings, writer: SiteWriter): boolean;
+  /**
+   * The same for a sidebar's files (runtimeData.ts), while the sidebar's digest is the last build's; `files` makes
+   * them, to record their paths when they are written (and to check the linked ones under CHECK_CARRIED_PAGES).
+   */
+  reuseSidebarFiles(id: string, digest: string, files: () => readonly SiteFile[], writer: SiteWriter): boolean;
   /**
    * The page with its note's HTML: a note taken from the cache comes without it (renderNote), and only a page that is
    * rendered needs it. Called once a page is not reused; the HTML is then let go.
@@ -381,6 +386,21 @@ export function openBuildCache(context: BuildContext, options: BuildCacheOptions
       // Under its file's path, which no route is (routes start with '/'): a note may take the graph page's route.
       return reuseFiles(relPath, hashOf([hashSettings(settings), JSON.stringify(page)]), [relPath], writer);
     },
+    reuseSidebarFiles(id, digest, files, writer) {
+      // Neither a route nor a file's path has a colon first. The files also name the site's base URL.
+      const key = `:sidebar:${id}`;
+      const hash = hashOf([digest, context.config.baseUrl]);
+      const cached = oldPages[key];
+      const linked = cached?.hash === hash ? linkFiles(cached.files, context.outDir, writer) : 'no';
+      if (linked === 'no') {
+        pages.set(key, { hash, relPaths: files().map(([relPath]) => relPath) });
+        return false;
+      }
+      if (options.checkCarried) checkLinkedFiles(files(), cached!.files, context.outDir);
+      const relPaths = cached!.files.map(([relPath]) => relPath);
+      pages.set(key, { hash, relPaths, ...(linked === 'same' && { stamps: cached!.files }) });
+      return true;
+    },
     withContent(page) {
       const html = htmlOf(page.docId);
       cachedHtml.delete(page.docId);
@@ -508,6 +528,18 @@ function linkFiles(files: readonly FileStamp[], outDir: string, writer: SiteWrit
     same = writer.link(path.join(outDir, relPath), relPath, stats[index]) && same;
   });
   return same ? 'same' : 'copied';
+}
+
+/** Throws unless `made` are the files the last build wrote (`stamped`), byte for byte (CHECK_CARRIED_PAGES). */
+function checkLinkedFiles(made: readonly SiteFile[], stamped: readonly FileStamp[], outDir: string): void {
+  const same =
+    made.length === stamped.length &&
+    made.every(
+      ([relPath, contents], index) =>
+        relPath === stamped[index]![0] &&
+        Buffer.from(joinContents(contents)).equals(fs.readFileSync(path.join(outDir, relPath))),
+    );
+  if (!same) throw new Error(`The sidebar files carried over (${stamped[0]?.[0]}, ...) are not the ones it makes.`);
 }
 
 /** Each file is still what the last build wrote (same size and modification time). */

@@ -510,6 +510,7 @@ async function writeSite(
       sourceOf: notes.sourceOf,
       toRender: (page, settings) => (cache.reusePage(page, settings, writer) ? undefined : cache.withContent(page)),
       reuseSpecialPage: (page, relPath, settings) => cache.reuseSpecialPage(page, relPath, settings, writer),
+      reuseSidebarFiles: (id, digest, made) => cache.reuseSidebarFiles(id, digest, made, writer),
       ...(pool && { pool }),
       graph: outline.graph,
     });

@@ -7,6 +7,7 @@ import {
   pageSidebarWindows,
   pruneSidebar,
   sidebarChunkFile,
+  type SidebarRouteIndex,
   sidebarShapeKeys,
 } from '../../shared/sidebar.js';
 import type { RuntimeSettings } from '../../shared/runtime.js';
@@ -59,6 +60,11 @@ export interface RenderSiteInput {
    * and the settings it renders with are the last build's).
    */
   readonly reuseSpecialPage?: (page: SpecialPageModel, relPath: string, settings: DocPageSettings) => boolean;
+  /**
+   * True when a sidebar's files (`id`: its sidebar id, '*' for the one sidebar) were put in place without making them
+   * (`wiki build`'s cache: the same sidebar, by `digest`, as the last build's); `files` makes them.
+   */
+  readonly reuseSidebarFiles?: (id: string, digest: string, files: () => readonly SiteFile[]) => boolean;
   /** The link graph file: written with the pages, its URL in every page's runtime settings. */
   readonly graph?: GraphFile | undefined;
 }
@@ -149,13 +155,14 @@ function createSidebarShells(input: RenderSiteInput): { first(): SidebarShell; o
     const cached = shells.get(key ?? '*');
     if (cached) return cached;
     const sidebar = key === undefined ? input.sidebar : (input.sidebars?.get(key) ?? []);
-    const { runtime, files, sidebarDigest } = buildRuntimeFiles({
+    const built = buildRuntimeFiles({
       config: input.config,
       sidebar,
       specialPages: input.specialPages,
       ...(key !== undefined && { sidebarId: key }),
       ...(input.graph && { graphPath: input.graph.path }),
     });
+    const { runtime, sidebarDigest } = built;
     const settings: DocPageSettings = {
       theme: input.theme,
       sidebar,
@@ -166,10 +173,12 @@ function createSidebarShells(input: RenderSiteInput): { first(): SidebarShell; o
       sharedBootJson: `"site":${JSON.stringify(input.theme)},"runtime":${JSON.stringify(runtime)}`,
       sidebarDigest,
     };
+    const files = (): SiteFile[] => [...built.files];
+    const reused = input.reuseSidebarFiles?.(key ?? '*', sidebarDigest, files) === true;
     const shell = {
       settings,
       render: createDocPageRenderer(settings, input.renderer.renderPageParts),
-      files: [...files],
+      files: reused ? [] : files(),
     };
     shells.set(key ?? '*', shell);
     return shell;
@@ -201,12 +210,17 @@ export function createDocPageRenderer(
 ): (page: DocPageModel) => SiteFile[] {
   const sidebarCache = createSidebarHtmlCache();
   const filesUrl = settings.runtime.sidebarBranchUrl;
-  const routeIndex = indexSidebarRoutes(settings.sidebar, filesUrl);
-  const shapeKeys = sidebarShapeKeys(settings.sidebar);
+  // Indexed when the first page renders: in `wiki build`, the render pool's thread may render every page.
+  let indexes: { routeIndex: SidebarRouteIndex; shapeKeys: Map<string, string> } | undefined;
   const shapes = new RecentMap<string, { sidebar: SidebarItem[]; branches: number[]; windowed: boolean }>(
     RECENT_BRANCHES,
   );
   return (page) => {
+    indexes ??= {
+      routeIndex: indexSidebarRoutes(settings.sidebar, filesUrl),
+      shapeKeys: sidebarShapeKeys(settings.sidebar),
+    };
+    const { routeIndex, shapeKeys } = indexes;
     const key = shapeKeys.get(page.route) ?? '';
     let shape = shapes.get(key);
     if (!shape) {

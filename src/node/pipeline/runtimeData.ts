@@ -35,7 +35,7 @@ export interface RuntimeFiles {
   readonly runtime: RuntimeSettings;
   /**
    * Site-relative path -> text: the full sidebar, its top level (the skeleton), one file per top-level category, and
-   * for each wide list its chunk files and listing pages.
+   * for each wide list its chunk files and listing pages. Made when first read.
    */
   readonly files: ReadonlyMap<string, string>;
   /** A digest of the sidebar's JSON (its files are named by the first characters). */
@@ -60,6 +60,36 @@ export function buildRuntimeFiles(input: RuntimeFilesInput): RuntimeFiles {
   const sidebarDigest = crypto.createHash('sha256').update(sidebarJson).digest('hex');
   const name = `sidebar-${sidebarDigest.slice(0, 10)}`;
   const filesUrl = `${base}assets/${name}/`;
+  const { trackingID, anonymizeIP } = config.analytics;
+  const runtime: RuntimeSettings = {
+    baseUrl: base,
+    sidebarBranchUrl: filesUrl,
+    sidebarSkeletonUrl: `${base}assets/${name}/${SKELETON_FILE}`,
+    dataUrl: `${base}__data/`,
+    // Custom pages too: their code is not in the entry, so going there is a normal page load.
+    fullPageRoutes: input.specialPages.filter((page) => page.kind !== 'notFound').map((page) => page.route),
+    ...(input.sidebarId !== undefined && { sidebarId: input.sidebarId }),
+    ...(trackingID !== '' && { analytics: { trackingID, anonymizeIP } }),
+    ...(input.graphPath !== undefined && { graphUrl: `${base}${input.graphPath}` }),
+    search: buildSearchRuntime(config),
+  };
+  // Made when first read: `wiki build` links the last build's files instead while the sidebar is the same.
+  let files: Map<string, string> | undefined;
+  return {
+    runtime,
+    sidebarDigest,
+    get files() {
+      return (files ??= buildSidebarFiles(sidebar, sidebarJson, { name, baseUrl: base, filesUrl }));
+    },
+  };
+}
+
+/** The sidebar's files (see buildRuntimeFiles), under `assets/<name>`. */
+function buildSidebarFiles(
+  sidebar: readonly SidebarItem[],
+  sidebarJson: string,
+  { name, baseUrl, filesUrl }: { readonly name: string; readonly baseUrl: string; readonly filesUrl: string },
+): Map<string, string> {
   const files = new Map<string, string>([
     [`assets/${name}.json`, sidebarJson],
     [`assets/${name}/${SKELETON_FILE}`, JSON.stringify(sidebarSkeleton(sidebar, filesUrl))],
@@ -78,23 +108,10 @@ export function buildRuntimeFiles(input: RuntimeFilesInput): RuntimeFiles {
         JSON.stringify(sidebarChunkItems(list, chunk, filesUrl)),
       );
     }
-    for (const [page, html] of renderListingPages(list, { baseUrl: base, filesUrl }).entries())
+    for (const [page, html] of renderListingPages(list, { baseUrl, filesUrl }).entries())
       files.set(`assets/${name}/${sidebarListingFile(list.list, page)}`, html);
   }
-  const { trackingID, anonymizeIP } = config.analytics;
-  const runtime: RuntimeSettings = {
-    baseUrl: base,
-    sidebarBranchUrl: filesUrl,
-    sidebarSkeletonUrl: `${base}assets/${name}/${SKELETON_FILE}`,
-    dataUrl: `${base}__data/`,
-    // Custom pages too: their code is not in the entry, so going there is a normal page load.
-    fullPageRoutes: input.specialPages.filter((page) => page.kind !== 'notFound').map((page) => page.route),
-    ...(input.sidebarId !== undefined && { sidebarId: input.sidebarId }),
-    ...(trackingID !== '' && { analytics: { trackingID, anonymizeIP } }),
-    ...(input.graphPath !== undefined && { graphUrl: `${base}${input.graphPath}` }),
-    search: buildSearchRuntime(config),
-  };
-  return { runtime, files, sidebarDigest };
+  return files;
 }
 
 /** A wide list of the full tree: its id, its category's label and its items. */
