@@ -1,7 +1,8 @@
 /**
  * The notes file of the build cache (src/node/pipeline/noteCacheFile.ts): entries and their HTML read back, whatever
- * their size; a build appends only what it adds to the last build's data file, which stays whole until the new index
- * replaces the old; the data is compacted once mostly dropped; a small data file of entries is read in one piece;
+ * their size; a build appends only what it adds to the last build's files, which stay whole until the new index
+ * replaces the old; the files are compacted once mostly dropped; a small entries file is read in one piece, a large
+ * one a span at a time while entries are taken in order;
  * damage is caught, in the index as it is read, in an entry as it is taken, in a note's HTML as it is read.
  */
 import assert from 'node:assert/strict';
@@ -40,8 +41,30 @@ function readAll(file: string): Map<string, readonly [string, string]> {
   return all;
 }
 
-function dataFiles(dir: string): string[] {
-  return fs.readdirSync(dir).filter((name) => name.endsWith('.data'));
+/** The entries' file and the HTML's file of the cache in `dir` (there is one of each), as paths. */
+function dataFiles(dir: string): { entries: string; html: string } {
+  const names = fs.readdirSync(dir).filter((name) => name.endsWith('.data'));
+  const html = names.filter((name) => name.endsWith('-html.data'));
+  const entries = names.filter((name) => !name.endsWith('-html.data'));
+  assert.equal(entries.length, 1, names.join(', '));
+  assert.equal(html.length, 1, names.join(', '));
+  return { entries: path.join(dir, entries[0]!), html: path.join(dir, html[0]!) };
+}
+
+/** How many times `run` reads from a file (fs.readSync). */
+function countReads(run: () => void): number {
+  const readSync = fs.readSync;
+  let reads = 0;
+  fs.readSync = ((...args: Parameters<typeof fs.readSync>) => {
+    reads++;
+    return readSync(...args);
+  }) as typeof fs.readSync;
+  try {
+    run();
+  } finally {
+    fs.readSync = readSync;
+  }
+  return reads;
 }
 
 describe('notes cache file', () => {
@@ -67,8 +90,8 @@ describe('notes cache file', () => {
     const notes = new Map<string, readonly [string, string]>();
     for (let n = 0; n < 50; n++) notes.set(`n-${n}.md`, [`{"n":${n}}`, JSON.stringify('z'.repeat(100_000))]);
     writeNotes(file, notes);
-    const [data] = dataFiles(dir);
-    const before = fs.readFileSync(path.join(dir, data!));
+    const files = dataFiles(dir);
+    const before = { entries: fs.readFileSync(files.entries), html: fs.readFileSync(files.html) };
 
     // One note changed, one dropped, the others kept where they are.
     const base = open(file);
@@ -84,10 +107,12 @@ describe('notes cache file', () => {
     assert.deepEqual(fs.readFileSync(file), indexBefore);
     writer.commit();
     base.close();
-    const after = fs.readFileSync(path.join(dir, data!));
-    assert.deepEqual(dataFiles(dir), [data], 'the same data file, appended to');
-    assert.deepEqual(after.subarray(0, before.length), before, "the last build's bytes untouched");
-    assert.equal(after.length - before.length, '{"n":"three"}"<p>changed</p>"'.length);
+    assert.deepEqual(dataFiles(dir), files, 'the same files, appended to');
+    const after = { entries: fs.readFileSync(files.entries), html: fs.readFileSync(files.html) };
+    for (const part of ['entries', 'html'] as const)
+      assert.deepEqual(after[part].subarray(0, before[part].length), before[part], "the last build's bytes untouched");
+    assert.equal(after.entries.length - before.entries.length, '{"n":"three"}'.length);
+    assert.equal(after.html.length - before.html.length, '"<p>changed</p>"'.length);
     const expected = new Map(notes);
     expected.delete('n-7.md');
     expected.set('n-3.md', ['{"n":"three"}', '"<p>changed</p>"']);
@@ -97,10 +122,11 @@ describe('notes cache file', () => {
     const failing = createNoteCacheWriter(file, header, open(file));
     failing.add('n-1.md', '{}', JSON.stringify('w'.repeat(2 << 20)));
     failing.discard();
-    assert.equal(fs.statSync(path.join(dir, data!)).size, after.length);
+    assert.equal(fs.statSync(files.entries).size, after.entries.length);
+    assert.equal(fs.statSync(files.html).size, after.html.length);
     assert.deepEqual(new Map([...readAll(file)].sort()), new Map([...expected].sort()));
 
-    // Every note rendered again, twice: most of the data file is then dropped entries, and it is written anew.
+    // Every note rendered again, twice: most of the files is then dropped parts, and they are written anew.
     for (const round of [1, 2]) {
       const again = new Map(
         [...expected].map(([filePath, [entry]]) => [
@@ -110,14 +136,34 @@ describe('notes cache file', () => {
       );
       writeNotes(file, again, open(file));
       if (round === 2) {
-        assert.equal(dataFiles(dir).length, 1);
-        assert.notEqual(dataFiles(dir)[0], data, 'compacted into a new data file');
-        const size = fs.statSync(path.join(dir, dataFiles(dir)[0]!)).size;
-        const live = [...again.values()].reduce((sum, [entry, html]) => sum + entry.length + html.length, 0);
-        assert.equal(size, live);
+        const compacted = dataFiles(dir);
+        assert.notEqual(compacted.entries, files.entries, 'compacted into new files');
+        assert.notEqual(compacted.html, files.html, 'compacted into new files');
+        const live = (part: 0 | 1) => [...again.values()].reduce((sum, parts) => sum + parts[part].length, 0);
+        assert.equal(fs.statSync(compacted.entries).size, live(0));
+        assert.equal(fs.statSync(compacted.html).size, live(1));
         assert.deepEqual(new Map([...readAll(file)].sort()), new Map([...again].sort()));
       }
     }
+  });
+
+  it('reads entries taken in the order they were written a span at a time, and any order still', () => {
+    const dir = path.join(makeTempDir(), 'cache');
+    const file = path.join(dir, 'notes.json');
+    const notes = new Map<string, readonly [string, string]>();
+    // More entries than a file read whole may hold (64 MB): 900 of 80 KB.
+    for (let n = 0; n < 900; n++) notes.set(`n-${n}.md`, [JSON.stringify({ n, text: 'x'.repeat(80_000) }), '""']);
+    writeNotes(file, notes);
+    const reads = countReads(() => {
+      const read = open(file);
+      for (const [filePath, [entry]] of notes) assert.equal(read.take(filePath)?.entry.toString(), entry);
+      read.close();
+    });
+    assert.ok(reads < notes.size / 2, `${reads} reads for ${notes.size} entries taken in order`);
+    const shuffled = [...notes].sort(([a], [b]) => a.length - b.length || (a < b ? 1 : -1));
+    const read = open(file);
+    for (const [filePath, [entry]] of shuffled) assert.equal(read.take(filePath)?.entry.toString(), entry);
+    read.close();
   });
 
   it('reads back a cache of no notes, and a discard after commit keeps it', () => {
@@ -138,7 +184,7 @@ describe('notes cache file', () => {
     writeNotes(file, notes);
     const read = open(file);
     // Emptied once opened: every entry is still there, read with the rest before.
-    const dataFile = path.join(dir, dataFiles(dir)[0]!);
+    const dataFile = dataFiles(dir).entries;
     const data = fs.readFileSync(dataFile, 'utf8');
     fs.truncateSync(dataFile, 0);
     for (const [filePath, [entry]] of notes) assert.equal(read.take(filePath)?.entry.toString('utf8'), entry);
@@ -166,8 +212,9 @@ describe('notes cache file', () => {
     fs.writeFileSync(file, index.slice(0, 10));
     assert.equal(readNoteCache(file, header, warn), undefined);
     fs.writeFileSync(file, index);
-    const dataFile = path.join(dir, dataFiles(dir)[0]!);
+    const { entries: dataFile, html: htmlFile } = dataFiles(dir);
     const data = fs.readFileSync(dataFile, 'utf8');
+    const html = fs.readFileSync(htmlFile, 'utf8');
     fs.writeFileSync(dataFile, data.slice(0, 5));
     assert.equal(readNoteCache(file, header, warn), undefined);
     assert.equal(warnings.length, 3, warnings.join('\n'));
@@ -176,7 +223,8 @@ describe('notes cache file', () => {
 
     fs.writeFileSync(dataFile, data.replace('"a":1', '"a":2'));
     assert.throws(() => open(file).take('a.md'), /its entry does not match its checksum/);
-    fs.writeFileSync(dataFile, data.replace('<p>a', '<p>b'));
+    fs.writeFileSync(dataFile, data);
+    fs.writeFileSync(htmlFile, html.replace('<p>a', '<p>b'));
     const read = open(file);
     const taken = read.take('a.md')!;
     assert.equal(taken.entry.toString(), '{"a":1}');

@@ -330,14 +330,14 @@ describe('incremental wiki build', () => {
     const cacheDir = path.join(workFolderOf(path.join(site, 'build')), 'cache');
     // One letter of alpha/note-0.md's HTML changed, in place: its entry and the index stay as written.
     const index = JSON.parse(fs.readFileSync(path.join(cacheDir, 'notes.json'), 'utf8').split('\n')[1]!) as {
-      data: string;
-      notes: [string, number, number, number][];
+      html: string;
+      notes: [file: string, entryStart: number, entryLength: number, htmlStart: number, htmlLength: number][];
     };
-    const data = path.join(cacheDir, index.data);
+    const data = path.join(cacheDir, index.html);
     const rows = index.notes;
-    const [, start, entryLength, htmlLength] = rows.find(([file]) => file.endsWith('alpha/note-0.md'))!;
+    const [, , , start, htmlLength] = rows.find(([file]) => file.endsWith('alpha/note-0.md'))!;
     const bytes = fs.readFileSync(data);
-    const html = bytes.subarray(start + entryLength, start + entryLength + htmlLength);
+    const html = bytes.subarray(start, start + htmlLength);
     html[html.indexOf('About')] = 'a'.charCodeAt(0);
     fs.writeFileSync(data, bytes);
     fs.rmSync(path.join(cacheDir, 'pages.json')); // every page rendered again: the damaged HTML is read

@@ -39,7 +39,7 @@ import type { InputStamp, OutputFileStat } from './upToDate.js';
 import type { PageCarry } from './layoutKey.js';
 
 /** Bumped whenever what the cache files hold changes shape. */
-const CACHE_FORMAT = 'wiki-build-cache/7';
+const CACHE_FORMAT = 'wiki-build-cache/8';
 
 /**
  * A note's content as stored, but its HTML, and its links to URLs: those resolve to themselves whatever the site holds

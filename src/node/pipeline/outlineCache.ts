@@ -25,7 +25,7 @@ import { createNoteCacheWriter, type NoteCacheWriter, readNoteCache, type Stored
 import type { FileStamp } from './upToDate.js';
 
 /** Bumped whenever what links.json holds changes shape. */
-const LINKS_FORMAT = 'wiki-links-cache/2';
+const LINKS_FORMAT = 'wiki-links-cache/3';
 
 type CachedSummary = readonly [key: string, title: string, contentHasTitle: boolean, description: string];
 type CachedReading = readonly [
