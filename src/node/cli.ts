@@ -86,7 +86,7 @@ async function runBuild(args: readonly string[]): Promise<number> {
   });
   checkOutputFolder(context.outDir, context, context.displayPath);
   // A large site builds in a child Node, which stamps the inputs itself (stamped here too, every input file would be
-  // stat'ed twice: ~0.4 s at 50,000 notes); its child also tells when nothing changed.
+  // stat'ed twice) and also tells when nothing changed.
   const childStatus = rebuildWithLargerHeap(context.docsDir);
   if (childStatus !== undefined) return childStatus;
   // Taken before anything is read: a file edited while this build runs makes the next one build again.

@@ -120,7 +120,7 @@ interface CachedPages {
 /**
  * A page's record as pages.json holds it: a note page's, whose files are its route's page and data file, as its hash,
  * inputs and the two files' stamps joined by spaces; any other as its JSON. One string a page instead of eight objects
- * (50,000 notes: 19 -> 8 MB), each made a record only when its page is looked at.
+ * parsed and kept for the whole build, each made a record only when its page is looked at.
  */
 function encodePage(key: string, page: CachedPage): string {
   const [html, data] = page.files;
@@ -347,7 +347,7 @@ export function openBuildCache(context: BuildContext, options: BuildCacheOptions
   const hashSettings = (settings: DocPageSettings): string => {
     let hash = settingsHashes.get(settings);
     if (hash !== undefined) return hash;
-    // The sidebar stood for by its digest: at 50,000 notes its JSON is megabytes, made once already (runtimeData.ts).
+    // The sidebar stood for by its digest: a large site's sidebar is megabytes of JSON, made once already (runtimeData.ts).
     hash = hashOf([JSON.stringify({ ...settings, sidebar: settings.sidebarDigest })]);
     settingsHashes.set(settings, hash);
     return hash;
@@ -633,7 +633,7 @@ function stampSearch(
   for (const { relPaths } of pages.values())
     for (const relPath of relPaths) if (relPath.startsWith(prefix)) others.add(relPath);
   const files: FileStamp[] = [];
-  // Each site-relative path made by appending names, not made relative again: 33,000 files at 50,000 notes.
+  // Each site-relative path made by appending names, not made relative again: a large site's index is many files.
   const walk = (dir: string, relDir: string): void => {
     for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
       const relPath = relDir + entry.name;

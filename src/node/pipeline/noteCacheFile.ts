@@ -2,7 +2,7 @@
  * The notes part of the build cache. Each note's entry (its JSON) lies in an entries file, its HTML (a JSON string) in
  * an HTML file; builds append to both. An index (`notes.json`, a cache file: cacheFile.ts) says where each note's two
  * parts lie, with a checksum of each. A build after a small change appends the notes it rendered again and writes a new
- * index: the other notes' bytes are neither read whole nor written again (the HTML passes 600 MB at 50,000 notes). A
+ * index: the other notes' bytes are neither read whole nor written again (a large site's HTML is hundreds of MB). A
  * build without a cache writes files of its own, and they are written anew (compacted) once most of them is parts no
  * note has. A build reads an entry when it takes its note (the entries in page order: a read brings the next ones),
  * and its HTML only if the note's page is rendered again.
@@ -126,12 +126,12 @@ function indexEntries(index: Index): IndexEntries {
 
 /**
  * An entries file this small, mostly live entries, is read in one piece when opened: a read a note cost more than the
- * whole file's (50,000 notes: 12.7 MB of links, ~0.3 s of reads).
+ * whole file's (bench/README.md).
  */
 const WHOLE_READ_MAX_BYTES = 64 * 2 ** 20;
 /**
- * A larger one is read this much at a time when notes are taken in the order they were written (page order, as a build
- * takes them): 50,000 notes' entries, 106 MB, in some 400 reads instead of 50,000.
+ * A larger one is read this much at a time while notes are taken in the order they were written (page order, as a
+ * build takes them): a few hundred reads instead of one a note.
  */
 const READ_AHEAD_BYTES = 256 * 2 ** 10;
 
