@@ -485,8 +485,12 @@ export function openBuildCache(context: BuildContext, options: BuildCacheOptions
       oldNotes?.close();
       newNotes.discard();
     },
-    savedStamps: () =>
-      new Map(saved.flat().map(([relPath, size, mtimeMs, ino]) => [relPath, { size, mtimeMs, ino }] as const)),
+    savedStamps() {
+      const stamps = new Map<string, OutputFileStat>(); // filled in place: a large site's output is 100,000s of files
+      for (const files of saved)
+        for (const [relPath, size, mtimeMs, ino] of files) stamps.set(relPath, { size, mtimeMs, ino });
+      return stamps;
+    },
     save() {
       try {
         const stampedPages = stampPages(pages, context.outDir);

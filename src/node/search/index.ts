@@ -170,6 +170,8 @@ function readModalStylesheet(): string {
 /** Notes cross to the worker in batches of this much HTML (or BATCH_NOTES notes), one message each: small, so they do not pile up on either side. */
 const BATCH_CHARS = 250_000;
 const BATCH_NOTES = 50;
+/** An unchanged note crosses as its route alone: many go in one message (each message also wakes the worker). */
+const BATCH_UNCHANGED = 2_000;
 
 interface BootedIndexWorker {
   /** Has the worker read a site's index while it waits for what it indexes from. */
@@ -192,6 +194,7 @@ function bootIndexWorker(): BootedIndexWorker {
   const { post, stop } = channel;
   let batch: IndexedNote[] = [];
   let batchChars = 0;
+  let batchChanged = 0;
   const flush = () => {
     if (batch.length === 0) return;
     post({
@@ -210,6 +213,7 @@ function bootIndexWorker(): BootedIndexWorker {
     });
     batch = [];
     batchChars = 0;
+    batchChanged = 0;
   };
   let ended = false;
   const end = () => {
@@ -221,8 +225,11 @@ function bootIndexWorker(): BootedIndexWorker {
   const job: IndexWorkerJob = {
     add(note, unchanged) {
       batch.push(unchanged ? { route: note.route, unchanged: true } : note);
-      batchChars += unchanged ? 0 : note.html.length;
-      if (batchChars >= BATCH_CHARS || batch.length >= BATCH_NOTES) flush();
+      if (!unchanged) {
+        batchChars += note.html.length;
+        batchChanged++;
+      }
+      if (batchChars >= BATCH_CHARS || batchChanged >= BATCH_NOTES || batch.length >= BATCH_UNCHANGED) flush();
     },
     end,
     stop,
