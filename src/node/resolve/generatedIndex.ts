@@ -10,7 +10,7 @@ import type { DocCardItem, DocPageModel, SidebarCategory, SidebarItem } from '..
 import type { SiteConfig } from '../config/schema.js';
 import type { NoteSummary } from '../notes/note.js';
 import { applyTrailingSlash } from '../notes/notePaths.js';
-import { buildHeadTags, formatDocumentTitle, indexSidebars } from './pageModels.js';
+import { buildHeadTags, formatDocumentTitle, indexSidebars, type SidebarNavigation } from './pageModels.js';
 
 /** A category's `link` when it asks for a generated index. */
 export interface GeneratedIndexLink {
@@ -127,9 +127,11 @@ export function buildGeneratedIndexPageModels(input: {
   readonly sidebars: ReadonlyMap<string, readonly SidebarItem[]>;
   readonly indexes: GeneratedIndexes;
   readonly docs: readonly NoteSummary[];
+  /** Each sidebar's reading order and breadcrumbs (indexSidebars), when the caller made them already. */
+  readonly navigation?: ReadonlyMap<string, SidebarNavigation>;
 }): DocPageModel[] {
   const docsByRoute = new Map(input.docs.map((doc) => [doc.route as string, doc]));
-  const navigation = indexSidebars(input.sidebars, input.docs);
+  const navigation = input.navigation ?? indexSidebars(input.sidebars, input.docs);
   return findGeneratedIndexCategories(input.sidebars, input.indexes).map(({ category, sidebarId, index }) => {
     const nav = navigation.get(sidebarId);
     const at = nav?.indexOf.get(index.route);

@@ -15,7 +15,7 @@ import { buildRecentPageModel, listRecentNotes } from './recent.js';
 import type { CategoryMetadata } from '../notes/category.js';
 import type { NoteSummary } from '../notes/note.js';
 import { buildGeneratedIndexPageModels, createGeneratedIndexes } from './generatedIndex.js';
-import { buildNotePageModels } from './pageModels.js';
+import { buildNotePageModels, indexSidebars } from './pageModels.js';
 import { buildFolderSidebars, resolveSidebars, type SiteSidebars } from './sidebars.js';
 import { loadSidebarsFile, normaliseSidebars, type SidebarsConfig, type SidebarsProblem } from './sidebarsFile.js';
 import { buildTagPageModels, resolveTags, type SiteTags } from './tags.js';
@@ -83,9 +83,12 @@ export function layOutDocs(
     : buildFolderSidebars(options);
   const { inlineTags } = input;
   const tags = resolveTags(input.summaries, context, inlineTags && ((doc) => inlineTags(doc.sourcePath)));
+  // Both the notes' pages and the generated index pages follow each sidebar's reading order: indexed once.
+  const navigation = indexSidebars(sidebars, input.summaries);
   const notePages = buildNotePageModels({
     config,
     sidebars,
+    navigation,
     docs: input.summaries,
     tags: tags.byDoc,
     ...(input.dates && { dates: input.dates }),
@@ -94,7 +97,13 @@ export function layOutDocs(
     displayPath: context.displayPath,
   });
   const generated = [
-    ...buildGeneratedIndexPageModels({ config, sidebars, indexes: generatedIndexes, docs: input.summaries }),
+    ...buildGeneratedIndexPageModels({
+      config,
+      sidebars,
+      navigation,
+      indexes: generatedIndexes,
+      docs: input.summaries,
+    }),
     ...buildTagPageModels(tags, config),
   ];
   const recent = layOutRecent(config, input.summaries, input.dates);

@@ -38,6 +38,8 @@ export interface PageModelContext {
   /** Where front matter pointing to unknown notes is reported. */
   readonly diagnostics?: DiagnosticList;
   readonly displayPath?: (filePath: string) => string;
+  /** Each sidebar's reading order and breadcrumbs (indexSidebars), when the caller made them already. */
+  readonly navigation?: ReadonlyMap<string, SidebarNavigation>;
 }
 
 /** What previous/next and breadcrumbs follow in one sidebar: its pages in order, and each page's trail. */
@@ -71,7 +73,7 @@ export function indexSidebars(
 /** One page model per note: everything the theme renders, computed once at build time. */
 export function buildNotePageModels(context: PageModelContext): DocPageModel[] {
   const docsById = new Map<string, NoteSummary>(context.docs.map((doc) => [doc.id as string, doc]));
-  const navigation = indexSidebars(context.sidebars, context.docs);
+  const navigation = context.navigation ?? indexSidebars(context.sidebars, context.docs);
   const owners = sidebarOfRoutes(context.sidebars);
   return context.docs.map((doc) => {
     const sidebarId = owners.get(doc.route);
