@@ -234,6 +234,22 @@ describe('flattenSidebar', () => {
       ],
     );
   });
+
+  it('flattens a category of 200,000 pages (more than one call can take as arguments)', () => {
+    const items: SidebarItem[] = Array.from({ length: 200_000 }, (_, n) => ({
+      type: 'link',
+      label: `Note ${n}`,
+      href: asRoute(`/wide/note-${n}`),
+      docId: asDocId(`wide/note-${n}`),
+    }));
+    const sidebar: SidebarItem[] = [
+      { type: 'category', label: 'Wide', href: asRoute('/wide/'), items, collapsed: true, collapsible: true },
+    ];
+    const flat = flattenSidebar(sidebar);
+    assert.equal(flat.length, 200_001);
+    assert.equal(flat[0]!.href, '/wide/');
+    assert.equal(flat[200_000]!.href, '/wide/note-199999');
+  });
 });
 
 describe('pruneSidebar', () => {

@@ -13,9 +13,12 @@ export function fitView(
   box: HTMLElement,
 ): View | undefined {
   if (nodes.length === 0 || box.clientWidth === 0 || box.clientHeight === 0) return undefined;
-  const xs = nodes.map((node) => node.x ?? 0);
-  const ys = nodes.map((node) => node.y ?? 0);
-  const [left, right, top, bottom] = [Math.min(...xs), Math.max(...xs), Math.min(...ys), Math.max(...ys)];
+  // A loop, not Math.min(...xs): spread arguments throw past ~125,000 (a large wiki's whole graph).
+  let [left, right, top, bottom] = [Infinity, -Infinity, Infinity, -Infinity];
+  for (const { x = 0, y = 0 } of nodes) {
+    [left, right] = [Math.min(left, x), Math.max(right, x)];
+    [top, bottom] = [Math.min(top, y), Math.max(bottom, y)];
+  }
   const aspect = box.clientHeight / Math.max(1, box.clientWidth);
   const width = Math.max(right - left, (bottom - top) / aspect, 120) * 1.25;
   return { x: (left + right) / 2 - width / 2, y: (top + bottom) / 2 - (width * aspect) / 2, width };

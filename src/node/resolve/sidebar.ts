@@ -193,14 +193,18 @@ export interface SidebarPageLink {
  * A sidebars file's `link` items (any URL, no note behind) are not pages of the site's order.
  */
 export function flattenSidebar(items: readonly SidebarItem[]): SidebarPageLink[] {
+  // Appended to one list: spreading a category's list into push() throws past ~125,000 pages (one argument each).
   const links: SidebarPageLink[] = [];
-  for (const item of items) {
-    if (item.type === 'link' && item.docId !== undefined)
-      links.push({ label: item.label, href: item.href, docId: item.docId });
-    if (item.type === 'category') {
-      if (item.href !== undefined) links.push({ label: item.label, href: item.href });
-      links.push(...flattenSidebar(item.items));
+  const visit = (level: readonly SidebarItem[]): void => {
+    for (const item of level) {
+      if (item.type === 'link' && item.docId !== undefined)
+        links.push({ label: item.label, href: item.href, docId: item.docId });
+      if (item.type === 'category') {
+        if (item.href !== undefined) links.push({ label: item.label, href: item.href });
+        visit(item.items);
+      }
     }
-  }
+  };
+  visit(items);
   return links;
 }
