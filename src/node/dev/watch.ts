@@ -26,8 +26,10 @@ export interface Watcher {
 
 // Editor droppings never change the site: backups (`name~`), Vim's swap files and `4913` write test, Emacs's locks.
 const editorDropping = /~$|\.sw[px]$|^4913$|^\.#|^#.*#$/;
-// Chokidar drops a second `change` of a file within 50 ms of the first: each reported file is checked again after that.
-const recheckMs = 60;
+// Chokidar drops a second `change` of a file within 50 ms of the first: each reported file is checked again every
+// 15 ms until 60 ms have passed, so a quick second save is handed over within 15 ms, not 60.
+const RECHECK_EVERY_MS = 15;
+const RECHECK_FOR_MS = 60;
 
 /**
  * How long a batch waits for more changes after the last one. Short: chokidar already folds one save's events into one
@@ -155,16 +157,23 @@ function batchChanges(
     pending = new Set();
     written = new Set();
     onChange(batch);
-    const recheck = setTimeout(() => {
-      rechecks.delete(recheck);
+    if (checks.length === 0) return;
+    let waited = 0;
+    const recheck = setInterval(() => {
+      waited += RECHECK_EVERY_MS;
+      const last = waited >= RECHECK_FOR_MS;
       for (const [filePath, seen] of checks) {
         if (handedOver.get(filePath) !== seen) continue; // handed over again since: that batch checks it
-        handedOver.delete(filePath);
         // A deleted file is left to chokidar: it reports deletions late on purpose (a save through a rename is a change).
         const state = fileState(filePath);
-        if (state !== seen.state && state !== 'missing') report(filePath, true);
+        const changed = state !== seen.state && state !== 'missing';
+        if (changed || last) handedOver.delete(filePath);
+        if (changed) report(filePath, true);
       }
-    }, recheckMs);
+      if (!last) return;
+      clearInterval(recheck);
+      rechecks.delete(recheck);
+    }, RECHECK_EVERY_MS);
     rechecks.add(recheck);
   }
 
@@ -179,7 +188,7 @@ function batchChanges(
     report,
     close() {
       clearTimeout(timer);
-      for (const recheck of rechecks) clearTimeout(recheck);
+      for (const recheck of rechecks) clearInterval(recheck);
     },
   };
 }
