@@ -356,14 +356,25 @@ export function openBuildCache(context: BuildContext, options: BuildCacheOptions
   const reuseFiles = (
     key: string,
     hash: string,
-    relPaths: readonly string[],
+    relPaths: () => readonly string[],
     writer: SiteWriter,
     inputs?: string,
   ): boolean => {
     const cached = oldPage(key);
     const linked = cached?.hash === hash ? linkFiles(cached.files, context.outDir, writer) : 'no';
-    pages.set(key, { hash, relPaths, inputs, ...(linked === 'same' && { stamps: cached!.files }) });
-    return linked !== 'no';
+    if (linked === 'no') {
+      pages.set(key, { hash, relPaths: relPaths(), inputs });
+      return false;
+    }
+    // The same hash, the same files: their paths are the last build's, not made again (a sidebar's would be).
+    const stamps = cached!.files;
+    pages.set(key, {
+      hash,
+      relPaths: stamps.map(([relPath]) => relPath),
+      inputs,
+      ...(linked === 'same' && { stamps }),
+    });
+    return true;
   };
   /** The model as the page shows it, with its HTML stood for by its note's content key (a generated page's by itself). */
   const hashPage = (page: DocPageModel, settings: DocPageSettings, content: string | undefined): string => {
@@ -415,29 +426,22 @@ export function openBuildCache(context: BuildContext, options: BuildCacheOptions
           ? undefined
           : hashOf([carry.layoutKey, page.route, page.docId, content, date, hashSettings(settings)]);
       const hash = carriedHash(page, inputs, settings, content) ?? hashPage(page, settings, content);
-      const relPaths = [htmlPathForRoute(page.route), pageDataPath(page.route)];
+      const relPaths = () => [htmlPathForRoute(page.route), pageDataPath(page.route)];
       const reused = reuseFiles(page.route, hash, relPaths, writer, inputs);
       if (reused) cachedHtml.delete(page.docId);
       return reused;
     },
     reuseSpecialPage(page, relPath, settings, writer) {
       // Under its file's path, which no route is (routes start with '/'): a note may take the graph page's route.
-      return reuseFiles(relPath, hashOf([hashSettings(settings), JSON.stringify(page)]), [relPath], writer);
+      return reuseFiles(relPath, hashOf([hashSettings(settings), JSON.stringify(page)]), () => [relPath], writer);
     },
     reuseSidebarFiles(id, digest, files, writer) {
       // Neither a route nor a file's path has a colon first. The files also name the site's base URL.
       const key = `:sidebar:${id}`;
-      const hash = hashOf([digest, context.config.baseUrl]);
-      const cached = oldPage(key);
-      const linked = cached?.hash === hash ? linkFiles(cached.files, context.outDir, writer) : 'no';
-      if (linked === 'no') {
-        pages.set(key, { hash, relPaths: files().map(([relPath]) => relPath) });
-        return false;
-      }
-      if (options.checkCarried) checkLinkedFiles(files(), cached!.files, context.outDir);
-      const relPaths = cached!.files.map(([relPath]) => relPath);
-      pages.set(key, { hash, relPaths, ...(linked === 'same' && { stamps: cached!.files }) });
-      return true;
+      const made = () => files().map(([relPath]) => relPath);
+      const reused = reuseFiles(key, hashOf([digest, context.config.baseUrl]), made, writer);
+      if (reused && options.checkCarried) checkLinkedFiles(files(), oldPage(key)!.files, context.outDir);
+      return reused;
     },
     withContent(page) {
       const html = htmlOf(page.docId);

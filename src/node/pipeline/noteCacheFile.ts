@@ -162,6 +162,7 @@ function openedCache(entries: IndexEntries, index: Index, entryPart: OpenedPart,
     return bytes;
   };
   const exact = (part: OpenedPart) => (start: number, length: number) => readExactly(part.fd, start, length);
+  const readHtmlPart = exact(htmlPart);
   return {
     get size() {
       return entries.size;
@@ -174,7 +175,7 @@ function openedCache(entries: IndexEntries, index: Index, entryPart: OpenedPart,
       return { entry: readChecked(readEntry, entryStart, entryLength, entryCheck, 'entry'), stored };
     },
     readHtml([, , htmlStart, htmlLength, , htmlCheck]) {
-      return readChecked(exact(htmlPart), htmlStart, htmlLength, htmlCheck, 'HTML');
+      return readChecked(readHtmlPart, htmlStart, htmlLength, htmlCheck, 'HTML');
     },
     close() {
       if (closed) return; // a build's cache is closed when saved, and again when the build ends
@@ -185,7 +186,7 @@ function openedCache(entries: IndexEntries, index: Index, entryPart: OpenedPart,
     meta: typeof index.meta === 'string' ? index.meta : undefined,
     parts: {
       entries: { file: entryPart.file, size: entryPart.size, readRange: exact(entryPart) },
-      html: { file: htmlPart.file, size: htmlPart.size, readRange: exact(htmlPart) },
+      html: { file: htmlPart.file, size: htmlPart.size, readRange: readHtmlPart },
     },
   };
 }
@@ -302,7 +303,7 @@ export function createNoteCacheWriter(file: string, header: NoteCacheHeader, bas
           base !== undefined && isMostlyDropped(notes, parts) ? compactInto(named, notes, base) : undefined;
         if (!written) each((part) => part.truncateToEnd()); // what a failed build left past the parts
         each((part) => part.close());
-        const files = written ?? { entries: parts.entries, html: parts.html };
+        const files = written ?? parts;
         writeIndex(file, header, files, notes);
         committed = true;
         removeStale(file, [files.entries.file, files.html.file]);
