@@ -1,6 +1,7 @@
 /**
- * The `wiki dev` watcher on a real temp folder: what it reports, what it skips, and that it keeps watching a docs
- * folder replaced faster than chokidar reads its parent (its own watches then stay on the old folder).
+ * The `wiki dev` watcher on a real temp folder: what it reports, what it skips, that it keeps watching a docs
+ * folder replaced faster than chokidar reads its parent (its own watches then stay on the old folder), and that a note
+ * written into a new folder before chokidar watches it is still reported.
  * Every wait polls with a bound; "nothing reported" is checked only once a later change has come through.
  */
 import assert from 'node:assert/strict';
@@ -24,21 +25,32 @@ describe('the wiki dev watcher', () => {
   const docs = (relPath: string) => path.join(docsDir, relPath);
   const reported = (relPath: string) => batches.some((batch) => batch.includes(relPath));
 
-  /** Starts watching as `wiki dev` does (config file, docs skipping what the scan skips, static) and waits until it sees changes. */
-  async function startWatching(): Promise<void> {
+  /**
+   * Starts watching as `wiki dev` does (config file, docs skipping what the scan skips, static) and waits until it sees
+   * changes. `onBatch` runs as each batch is handed over, `delayMs` is the batch's wait.
+   */
+  async function startWatching(
+    options: { delayMs?: number; onBatch?: (relPaths: string[]) => void } = {},
+  ): Promise<void> {
     const targets = [
       { path: path.join(siteDir, 'wiki.config.ts'), kind: 'file' as const },
       { path: docsDir, kind: 'folder' as const, skipName: isSkippedName },
       { path: path.join(siteDir, 'static'), kind: 'folder' as const },
     ];
-    watcher = watchPaths(targets, (paths) => {
-      batches.push([...paths].map((filePath) => path.relative(siteDir, filePath)));
-      for (const filePath of paths)
-        readAtBatch.set(
-          path.relative(siteDir, filePath),
-          fs.existsSync(filePath) && fs.statSync(filePath).isFile() ? fs.readFileSync(filePath, 'utf8') : '',
-        );
-    });
+    watcher = watchPaths(
+      targets,
+      (paths) => {
+        const relPaths = [...paths].map((filePath) => path.relative(siteDir, filePath));
+        batches.push(relPaths);
+        for (const filePath of paths)
+          readAtBatch.set(
+            path.relative(siteDir, filePath),
+            fs.existsSync(filePath) && fs.statSync(filePath).isFile() ? fs.readFileSync(filePath, 'utf8') : '',
+          );
+        options.onBatch?.(relPaths);
+      },
+      options.delayMs,
+    );
     // The first scan takes a moment: until a probe note is reported, a change could come before the watches.
     for (let probe = 0; !reported('docs/probe.md'); probe++) {
       fs.writeFileSync(docs('probe.md'), `# Probe ${probe}\n`);
@@ -111,6 +123,29 @@ describe('the wiki dev watcher', () => {
       batches.flat().filter((relPath) => relPath !== 'docs/probe.md' && relPath !== 'docs/topics/gamma.md'),
       [],
     );
+  });
+
+  it('reports notes written into new folders between chokidar reading them and watching them, and their edits', async () => {
+    // Handed over at once, a new folder's batch comes while chokidar's read of it may be under way: the note is written
+    // after a wait that lets the read finish, and may come before chokidar watches the folder. Twenty folders, one after
+    // another, land some notes in that gap.
+    await startWatching({
+      delayMs: 0,
+      onBatch(relPaths) {
+        for (const folder of relPaths.filter((relPath) => /^docs\/fresh-\d+$/.test(relPath))) {
+          for (const start = Date.now(); Date.now() - start < 5;);
+          fs.writeFileSync(path.join(siteDir, folder, 'note.md'), '# Note\n');
+        }
+      },
+    });
+    const notes = Array.from({ length: 20 }, (_, n) => `docs/fresh-${n}/note.md`);
+    for (const note of notes) {
+      fs.mkdirSync(path.join(siteDir, path.dirname(note)));
+      await sleep(20);
+    }
+    await waitFor('the notes written into the new folders', () => notes.every(reported));
+    for (const note of notes) fs.writeFileSync(path.join(siteDir, note), '# Edited\n');
+    await waitFor('the edits of those notes', () => notes.every((note) => readAtBatch.get(note) === '# Edited\n'));
   });
 
   /** Writes a docs folder of one note, topics/delta.md, at `dir`. */

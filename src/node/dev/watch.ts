@@ -3,8 +3,8 @@
  * On chokidar, not Node's fs.watch: Node 20's recursive fs.watch on Linux is a JavaScript emulation with a confirmed
  * race between walking a folder and watching it (nodejs/node#48437), and it loses a replaced root for good (a docs
  * folder deleted and recreated, or renamed over, is never seen again). Each target is watched through its parent
- * folder, so a replaced one is seen; the two gaps chokidar leaves (a folder replaced between two reads of its parent,
- * a quick second save of a file) are closed below.
+ * folder, so a replaced one is seen; the three gaps chokidar leaves (a folder replaced between two reads of its parent,
+ * a quick second save of a file, an entry made in a new folder before chokidar watches it) are closed below.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -27,7 +27,8 @@ export interface Watcher {
 // Editor droppings never change the site: backups (`name~`), Vim's swap files and `4913` write test, Emacs's locks.
 const editorDropping = /~$|\.sw[px]$|^4913$|^\.#|^#.*#$/;
 // Chokidar drops a second `change` of a file within 50 ms of the first: each reported file is checked again every
-// 15 ms until 60 ms have passed, so a quick second save is handed over within 15 ms, not 60.
+// 15 ms until 60 ms have passed, so a quick second save is handed over within 15 ms, not 60. A new folder's entries
+// are checked on the same beat (see watchNewFolder).
 const RECHECK_EVERY_MS = 15;
 const RECHECK_FOR_MS = 60;
 
@@ -47,7 +48,8 @@ export function watchPaths(
   delayMs = BATCH_DELAY_MS,
 ): Watcher {
   const placeOf = placeAmong(targets);
-  const batch = batchChanges(onChange, delayMs);
+  const rechecks = recheckTimers();
+  const batch = batchChanges(onChange, delayMs, rechecks);
   const roots = [...new Set(targets.map((target) => path.dirname(target.path)))];
   const warn = warnOnce();
   /** Folders replaced under the watcher: reported once a fresh watcher is ready, so the rebuild reads them as they are now. */
@@ -60,14 +62,17 @@ export function watchPaths(
   let current = startWatcher();
 
   function startWatcher(): FSWatcher {
-    const folders = new Set<string>();
+    /** The files and folders chokidar has reported and not reported gone. */
+    const seen = new Set<string>();
     let ready = false;
-    // The initial scan's events only record which folders are watched (the build already read what they hold).
+    // The initial scan's events only record what is watched (the build already read what the folders hold).
     const watcher = watch(roots, { ignored: (filePath) => placeOf(filePath) === 'outside', ignoreInitial: false });
     watcher.on('all', (event, filePath) => {
-      if (event === 'addDir') folders.add(filePath);
-      if (event === 'unlinkDir') folders.delete(filePath);
-      if (ready && placeOf(filePath) === 'target') batch.report(filePath, event === 'add' || event === 'change');
+      if (event === 'add' || event === 'addDir') seen.add(filePath);
+      if (event === 'unlink' || event === 'unlinkDir') seen.delete(filePath);
+      if (!ready || placeOf(filePath) !== 'target') return;
+      batch.report(filePath, event === 'add' || event === 'change');
+      if (event === 'addDir') watchNewFolder(filePath);
     });
     // A watched folder deleted and recreated (or renamed over) between two of chokidar's reads of its parent keeps
     // chokidar's watches on the old folder, which see nothing more: a fresh watcher starts on the folder as it is.
@@ -75,7 +80,7 @@ export function watchPaths(
       const dir = (details as { watchedPath?: string } | undefined)?.watchedPath;
       if (event !== 'rename' || !name || dir === undefined) return;
       const filePath = path.join(dir, name);
-      if (folders.has(filePath) && isFolder(filePath)) restartFor(filePath);
+      if (seen.has(filePath) && isFolder(filePath)) restartFor(filePath);
     });
     watcher.on('ready', () => {
       ready = true;
@@ -86,6 +91,22 @@ export function watchPaths(
       filesAtRestart = undefined;
     });
     watcher.on('error', (error) => warn(error as NodeJS.ErrnoException));
+
+    /**
+     * Chokidar reads a new folder and only then watches it: an entry made in between (a note written right after its
+     * folder) is never reported. Entries of the folder it has not reported are handed to it, which reports them.
+     */
+    function watchNewFolder(folder: string): void {
+      rechecks.start(() => {
+        if (watcher.closed) return;
+        for (const name of readNames(folder)) {
+          const entryPath = path.join(folder, name);
+          if (seen.has(entryPath) || placeOf(entryPath) !== 'target') continue;
+          seen.add(entryPath);
+          watcher.add(entryPath);
+        }
+      });
+    }
     return watcher;
   }
 
@@ -107,6 +128,7 @@ export function watchPaths(
     close() {
       clearTimeout(restartTimer);
       batch.close();
+      rechecks.close();
       void current.close().catch(() => undefined);
     },
   };
@@ -135,15 +157,43 @@ function isRelativeBelow(relPath: string): boolean {
   return relPath !== '' && relPath !== '..' && !relPath.startsWith(`..${path.sep}`) && !path.isAbsolute(relPath);
 }
 
+interface RecheckTimers {
+  /** Calls `check` every RECHECK_EVERY_MS until RECHECK_FOR_MS have passed; `last` on the final call. */
+  start(check: (last: boolean) => void): void;
+  close(): void;
+}
+
+function recheckTimers(): RecheckTimers {
+  const timers = new Set<NodeJS.Timeout>();
+  return {
+    start(check) {
+      let waited = 0;
+      const timer = setInterval(() => {
+        waited += RECHECK_EVERY_MS;
+        const last = waited >= RECHECK_FOR_MS;
+        if (last) {
+          clearInterval(timer);
+          timers.delete(timer);
+        }
+        check(last);
+      }, RECHECK_EVERY_MS);
+      timers.add(timer);
+    },
+    close() {
+      for (const timer of timers) clearInterval(timer);
+    },
+  };
+}
+
 /** Collects reported paths and hands them over `delayMs` after the last one; written files are checked again after. */
 function batchChanges(
   onChange: (paths: Set<string>) => void,
   delayMs: number,
+  rechecks: RecheckTimers,
 ): { report(filePath: string, written: boolean): void; close(): void } {
   let pending = new Set<string>();
   let written = new Set<string>();
   let timer: NodeJS.Timeout | undefined;
-  const rechecks = new Set<NodeJS.Timeout>();
   /** The file's state when it was last handed over; a recheck finding it changed since reports it again. */
   const handedOver = new Map<string, { readonly state: string }>();
 
@@ -158,10 +208,7 @@ function batchChanges(
     written = new Set();
     onChange(batch);
     if (checks.length === 0) return;
-    let waited = 0;
-    const recheck = setInterval(() => {
-      waited += RECHECK_EVERY_MS;
-      const last = waited >= RECHECK_FOR_MS;
+    rechecks.start((last) => {
       for (const [filePath, seen] of checks) {
         if (handedOver.get(filePath) !== seen) continue; // handed over again since: that batch checks it
         // A deleted file is left to chokidar: it reports deletions late on purpose (a save through a rename is a change).
@@ -170,11 +217,7 @@ function batchChanges(
         if (changed || last) handedOver.delete(filePath);
         if (changed) report(filePath, true);
       }
-      if (!last) return;
-      clearInterval(recheck);
-      rechecks.delete(recheck);
-    }, RECHECK_EVERY_MS);
-    rechecks.add(recheck);
+    });
   }
 
   function report(filePath: string, wasWritten: boolean): void {
@@ -188,7 +231,6 @@ function batchChanges(
     report,
     close() {
       clearTimeout(timer);
-      for (const recheck of rechecks) clearInterval(recheck);
     },
   };
 }
@@ -200,6 +242,15 @@ function fileState(filePath: string): string {
     return stat ? `${stat.ino}:${stat.size}:${stat.mtimeMs}` : 'missing';
   } catch {
     return 'unreadable';
+  }
+}
+
+/** The names in a folder; none if it is gone or unreadable (its removal is chokidar's to report). */
+function readNames(folder: string): string[] {
+  try {
+    return fs.readdirSync(folder);
+  } catch {
+    return [];
   }
 }
 
