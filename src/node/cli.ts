@@ -106,19 +106,24 @@ async function runBuild(args: readonly string[]): Promise<number> {
     return reportBuild(context, { ...unchanged, strict: values.strict, seconds: (performance.now() - started) / 1000 });
   }
   const configDiagnostics = context.diagnostics.items.length;
-  const { buildSite } = await import('./pipeline/pipeline.js');
+  // Booted before the pipeline loads: they load their own modules on the second core meanwhile.
+  const { bootBuildWorkers } = await import('./pipeline/buildWorkers.js');
+  const workers = bootBuildWorkers(context, values['no-cache']);
   let result;
   try {
+    const { buildSite } = await import('./pipeline/pipeline.js');
     result = await buildSite(context, {
       strict: values.strict,
       noCache: values['no-cache'],
       stamps: inputs,
+      workers,
       onWait: (pid) =>
         console.log(
           `Waiting for another \`wiki build\`${pid ? ` (pid ${pid})` : ''} writing ${context.displayPath(context.outDir) || '.'} to finish...`,
         ),
     });
   } catch (error) {
+    await Promise.all([workers.search.cancel(), workers.pool.stop()]); // buildSite stops them; a failed import did not
     if (error instanceof ConfigError || error instanceof OutputFolderError) throw error;
     console.error(`error ${describeErrorChain(error)}`);
     return 1;

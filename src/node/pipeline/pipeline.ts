@@ -46,11 +46,12 @@ import { createObsidianMarkdown } from '../resolve/wikilinks.js';
 import { type DocsLayout, layOutDocs, loadSidebarsConfig } from '../resolve/layout.js';
 import type { SidebarsConfig } from '../resolve/sidebarsFile.js';
 import { buildThemeSettings } from '../resolve/themeSettings.js';
-import { bootSearchIndex, buildSearchFiles, type SearchIndexBoot, type SearchIndexJob } from '../search/index.js';
+import { buildSearchFiles, type SearchIndexBoot, type SearchIndexJob } from '../search/index.js';
 import type { RecordNote } from '../search/records.js';
 import { createSiteWriter, type SiteFile, type SiteWriter, sweepUnwritten } from '../siteWriter.js';
 import { findThemeOverrides } from '../theme/components.js';
-import { bootRenderPool, type RenderPool } from './renderPool.js';
+import type { RenderPool } from './renderPool.js';
+import { bootBuildWorkers, type BuildWorkers } from './buildWorkers.js';
 import { startBundles } from './bundles.js';
 import { checkLinks, toLinkCheckNote } from './checkLinks.js';
 import { emitSite, listFilesToCopy } from './emit.js';
@@ -376,6 +377,8 @@ export interface BuildOptions {
   readonly noCache?: boolean;
   /** The input files' stamps, taken before the build read them (upToDate.ts): notes whose stamp is the same are known. */
   readonly stamps?: InputStamp;
+  /** The workers, when the caller booted them (buildWorkers.ts); else they are booted here. */
+  readonly workers?: BuildWorkers;
 }
 
 /**
@@ -384,9 +387,7 @@ export interface BuildOptions {
  */
 export async function buildSite(context: BuildContext, options: BuildOptions): Promise<BuildSummary> {
   // The index worker and the render pool's worker load their modules on the second core while this thread reads the site.
-  // Unless --no-cache, the index worker reads the current site's index meanwhile: an edit's build splices it.
-  const searchBoot = bootSearchIndex(context.config, options.noCache ? undefined : context.outDir);
-  const poolBoot = bootRenderPool();
+  const { search: searchBoot, pool: poolBoot } = options.workers ?? bootBuildWorkers(context, options.noCache === true);
   let cache: BuildCache | undefined;
   const outlineCache = openOutlineCache(outlineCacheFiles(context, options.noCache === true, options.stamps));
   try {

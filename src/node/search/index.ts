@@ -171,7 +171,7 @@ function readModalStylesheet(): string {
 const BATCH_CHARS = 250_000;
 const BATCH_NOTES = 50;
 /** An unchanged note crosses as its route alone: many go in one message (each message also wakes the worker). */
-const BATCH_UNCHANGED = 2_000;
+const BATCH_UNCHANGED = 250;
 
 interface BootedIndexWorker {
   /** Has the worker read a site's index while it waits for what it indexes from. */
