@@ -3,6 +3,7 @@
  * loader (loadConfig.ts) imports the file and validates the result; what has no equivalent is listed, never fatal.
  */
 import path from 'node:path';
+import { posixPathBelow, toPosixPath } from '../filePaths.js';
 import { isRecord, mapThemeConfig, type Mapper } from './docusaurusTheme.js';
 
 /** The symbol key (Symbol.for) under which a stand-in for a missing package gives the package's name. */
@@ -278,10 +279,7 @@ function mapDocsOptions(
   if (typeof docs.sidebarCollapsed === 'boolean') result.sidebarCollapsed = docs.sidebarCollapsed;
   if (typeof docs.editUrl === 'string') {
     // Docusaurus appends the note's path from the site folder (docs/a.md); this engine, from the docs folder.
-    const docsFromSite = path
-      .relative(options.siteDir, path.resolve(options.siteDir, docsDir))
-      .split(path.sep)
-      .join('/');
+    const docsFromSite = toPosixPath(path.relative(options.siteDir, path.resolve(options.siteDir, docsDir)));
     result.editUrl = `${docs.editUrl.replace(/\/?$/, '/')}${docsFromSite ? `${docsFromSite}/` : ''}`;
   } else if (docs.editUrl !== undefined)
     mapper.ignore(`${at}.editUrl (a function: give the edit URL prefix as a string)`);
@@ -293,8 +291,7 @@ function mapDocsOptions(
 /** A path the config gives (often `require.resolve('./sidebars.js')`, absolute) as one relative to the site folder. */
 function relativeToSite(file: string, siteDir: string): string {
   if (!path.isAbsolute(file)) return file;
-  const relative = path.relative(siteDir, file);
-  return relative.startsWith('..') ? file : relative.split(path.sep).join('/');
+  return posixPathBelow(siteDir, file) ?? file;
 }
 
 /** gtag's or googleAnalytics's trackingID (the first, when several) as the site's analytics. */

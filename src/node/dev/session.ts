@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { DevMessage, DevProblem } from '../../shared/devProtocol.js';
 import { asRoute } from '../../shared/paths.js';
+import { isPathInside, toPosixPath } from '../filePaths.js';
 import { type BuildContext, extensionDirs } from '../context.js';
 import { createNoteContentCache } from '../pipeline/noteCache.js';
 import { loadSiteConfig, type SiteConfigSource } from '../config/findConfig.js';
@@ -262,18 +263,17 @@ function classify(site: DevSite, filePath: string): { kind: 'ignore' | 'note' | 
     reloadConfig: false,
     reloadAll,
   });
-  const inStatic = path.relative(staticDir, filePath);
-  if (!inStatic.startsWith('..') && !path.isAbsolute(inStatic)) {
-    const known = site.copies.get(inStatic.split(path.sep).join('/')) === filePath;
+  if (isPathInside(filePath, staticDir)) {
+    const known = site.copies.get(toPosixPath(path.relative(staticDir, filePath))) === filePath;
     return known === fs.existsSync(filePath) && !isFolder(filePath)
       ? { kind: 'reload' }
       : full('static files were added or removed', true);
   }
   // Theme overrides, custom pages and translations change the bundles: rebuild, and reload every tab.
-  const extension = extensionDirs(site.context.siteDir).find((dir) => !path.relative(dir, filePath).startsWith('..'));
+  const extension = extensionDirs(site.context.siteDir).find((dir) => isPathInside(filePath, dir));
   if (extension) return full(`${path.basename(extension)}/ changed`, true);
+  if (!isPathInside(filePath, docsDir)) return { kind: 'ignore' };
   const relPath = path.relative(docsDir, filePath);
-  if (relPath.startsWith('..') || path.isAbsolute(relPath)) return { kind: 'ignore' };
   const name = path.basename(filePath);
   if ((categoryFileNames as readonly string[]).includes(name)) return full(`${name} changed`);
   if (relPath.split(path.sep).some(isSkippedName)) return { kind: 'ignore' }; // what the scan never reads

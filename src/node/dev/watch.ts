@@ -9,6 +9,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { watch, type FSWatcher } from 'chokidar';
+import { isRelativeBelow } from '../filePaths.js';
 
 export interface WatchTarget {
   readonly path: string;
@@ -151,10 +152,6 @@ function placeAmong(targets: readonly WatchTarget[]): (filePath: string) => 'tar
     }
     return place;
   };
-}
-
-function isRelativeBelow(relPath: string): boolean {
-  return relPath !== '' && relPath !== '..' && !relPath.startsWith(`..${path.sep}`) && !path.isAbsolute(relPath);
 }
 
 interface RecheckTimers {

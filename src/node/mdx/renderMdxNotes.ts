@@ -4,13 +4,13 @@
  * MDX notes: the compiler is loaded on demand.
  */
 import fs from 'node:fs';
-import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { decodeEntities } from '../../shared/html.js';
 import type { SourcePath } from '../../shared/paths.js';
 import type { DocCardItem, SidebarItem, TocItem } from '../../shared/types.js';
 import { cachedEntry, cacheEntryPath, contentHash, engineCacheDir } from '../bundleCache.mjs';
 import type { BuildContext } from '../context.js';
+import { posixPathBelow } from '../filePaths.js';
 import { engineRoot } from '../engineRoot.js';
 import { renderCodeBlock } from '../markdown/codeBlocks.js';
 import { createHighlighter } from '../markdown/highlight.js';
@@ -156,12 +156,7 @@ function createHooks(
     codeBlock: CodeBlockRenderer;
   },
 ): MdxBundleHooks {
-  const sourcePathOf = (filePath: string) => {
-    const relative = path.relative(context.docsDir, filePath);
-    return relative.startsWith('..') || path.isAbsolute(relative)
-      ? undefined
-      : (relative.split(path.sep).join('/') as SourcePath);
-  };
+  const sourcePathOf = (filePath: string) => posixPathBelow(context.docsDir, filePath) as SourcePath | undefined;
   return {
     siteDir: context.siteDir,
     formatOf: (filePath, source) =>

@@ -4,6 +4,7 @@ import picomatch from 'picomatch';
 import { asSourcePath, type SourcePath } from '../../shared/paths.js';
 import { defaultDocsExclude, defaultDocsInclude } from '../config/schema.js';
 import type { DiagnosticList } from '../diagnostics.js';
+import { isPathInside } from '../filePaths.js';
 import { categoryFileNames, parseCategoryFile, type CategoryMetadata } from './category.js';
 import type { KnownNote } from './note.js';
 import { isNoteName } from './notePaths.js';
@@ -112,12 +113,6 @@ function linksInside(filePath: string, realDocsDir: string, options: ScanOptions
     hint: 'Move or copy what it points to into the docs folder, or remove the link.',
   });
   return false;
-}
-
-/** Whether `file` is `dir` itself or below it (both absolute, symbolic links already resolved). */
-export function isPathInside(file: string, dir: string): boolean {
-  const relative = path.relative(dir, file);
-  return relative === '' || (!relative.startsWith(`..${path.sep}`) && relative !== '..' && !path.isAbsolute(relative));
 }
 
 /** Files and folders the default scan leaves out, notes or not (the watcher and the large-site count use it). */

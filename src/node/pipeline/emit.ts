@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { isPathInside } from '../notes/scan.js';
+import { isPathInside, toPosixPath } from '../filePaths.js';
 import { adviseFsError, leaseOutputFolder, type LeaseOptions } from './outputFolder.js';
 
 /**
@@ -68,7 +68,7 @@ export function listFilesToCopy(
             ? 'file'
             : 'other';
       if (kind === 'dir') pending.push(absolute);
-      else if (kind === 'file') copies.set(absolute, path.relative(dir, absolute).split(path.sep).join('/'));
+      else if (kind === 'file') copies.set(absolute, toPosixPath(path.relative(dir, absolute)));
     }
   }
   return copies;

@@ -14,7 +14,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { isPathInside } from '../notes/scan.js';
+import { isPathInside } from '../filePaths.js';
 import { loadNativeFs, type NativeFs } from './nativeFs.js';
 
 /** The file that marks a folder as written by `wiki build` (and so safe for the next build to replace). */

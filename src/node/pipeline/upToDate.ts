@@ -13,6 +13,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { type BuildContext, extensionDirs } from '../context.js';
 import type { Diagnostic } from '../diagnostics.js';
+import { isPathInside, toPosixPath } from '../filePaths.js';
 import { isSettled } from '../bundleCache.mjs';
 import { flatString } from '../flatString.js';
 import { isInGitRepository } from '../notes/gitDates.js';
@@ -90,13 +91,16 @@ export function stampInputs(context: BuildContext, settings: readonly string[], 
   const listings = new Map<string, fs.Dirent[]>();
   const docsDir = path.resolve(context.docsDir);
   const keepListing = (dir: string, entries: fs.Dirent[]) => {
-    if (isInside(dir, docsDir)) listings.set(dir, entries);
+    if (isPathInside(dir, docsDir)) listings.set(dir, entries);
   };
-  for (const root of roots.filter((root, index) => !roots.some((other, at) => at !== index && isInside(root, other))))
-    walk(root, outDir, lines, stampOne, keepListing);
+  // A root inside another is walked with it.
+  const outermost = roots.filter(
+    (root, index) => !roots.some((other, at) => at !== index && isPathInside(root, other)),
+  );
+  for (const root of outermost) walk(root, outDir, lines, stampOne, keepListing);
   return {
     digest: (inputFiles) => {
-      const extra = [...inputFiles].filter((file) => !roots.some((root) => isInside(file, root))).sort();
+      const extra = [...inputFiles].filter((file) => !roots.some((root) => isPathInside(file, root))).sort();
       return hashLines([...lines, ...extra.map(inputLine)]);
     },
     fileStamp: (file) => stamps.get(file),
@@ -249,8 +253,7 @@ function outputDigest(outDir: string, known?: ReadonlyMap<string, OutputFileStat
 
 /** A walked file's site-relative path (`/`-separated), its folder being `root` or under it. */
 function toRelPath(root: string, file: string): string {
-  const relPath = file.slice(root.length + 1);
-  return path.sep === '/' ? relPath : relPath.split(path.sep).join('/');
+  return toPosixPath(file.slice(root.length + 1));
 }
 
 /** The commit checked out where the docs are, when they are in a git repository: notes' dates come from its history. */
@@ -258,11 +261,6 @@ function gitHead(docsDir: string): string {
   if (!isInGitRepository(docsDir)) return 'git\tnone';
   const result = spawnSync('git', ['rev-parse', 'HEAD'], { cwd: docsDir, encoding: 'utf8' });
   return `git\t${result.status === 0 ? result.stdout.trim() : 'none'}`;
-}
-
-function isInside(file: string, dir: string): boolean {
-  const relative = path.relative(dir, file);
-  return relative === '' || (!relative.startsWith('..') && !path.isAbsolute(relative));
 }
 
 function hashLines(lines: readonly string[]): string {

@@ -7,6 +7,7 @@ import path from 'node:path';
 import { asSourcePath, type Route } from '../../shared/paths.js';
 import type { CustomPageModel } from '../../shared/types.js';
 import type { BuildContext } from '../context.js';
+import { toPosixPath } from '../filePaths.js';
 import { applyTrailingSlash, computeDocRoute, isValidRoute } from '../notes/notePaths.js';
 import { buildHeadTags, formatDocumentTitle } from './pageModels.js';
 
@@ -33,7 +34,7 @@ export function scanCustomPages(
   const dir = path.join(context.siteDir, 'pages');
   if (!fs.existsSync(dir)) return [];
   const files = (fs.readdirSync(dir, { recursive: true }) as string[])
-    .map((file) => file.split(path.sep).join('/'))
+    .map(toPosixPath)
     .filter(
       (file) =>
         pageExtensions.includes(path.posix.extname(file)) && !file.split('/').some((part) => part.startsWith('_')),

@@ -7,6 +7,7 @@ import { createHash } from 'node:crypto';
 import { constants, promises as fs, type Stats } from 'node:fs';
 import path from 'node:path';
 import { Readable } from 'node:stream';
+import { isPathInside } from '../filePaths.js';
 
 /** Bytes `start` to `end` of a file, both included (as in a Range header and fs.createReadStream). */
 export interface ByteRange {
@@ -37,13 +38,6 @@ const missingFileCodes = new Set(['ENOENT', 'ENOTDIR', 'EISDIR', 'ELOOP', 'ENAME
 // O_NOFOLLOW does not exist on Windows; there the realpath check alone guards symlinks.
 const openFlags = constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0);
 
-/** Whether `child` is `parent` itself or inside it (both absolute and normalised). */
-function isInside(parent: string, child: string): boolean {
-  const relative = path.relative(parent, child);
-  const escapes = relative === '..' || relative.startsWith(`..${path.sep}`) || path.isAbsolute(relative);
-  return !escapes;
-}
-
 function isMissingFileError(error: unknown): boolean {
   return error instanceof Error && missingFileCodes.has((error as NodeJS.ErrnoException).code ?? '');
 }
@@ -52,10 +46,10 @@ function isMissingFileError(error: unknown): boolean {
 async function resolveInsideRoot(root: string, relPath: string): Promise<string | undefined> {
   if (relPath.includes('\0') || path.isAbsolute(relPath) || path.win32.isAbsolute(relPath)) return undefined;
   const candidate = path.resolve(root, relPath);
-  if (candidate === root || !isInside(root, candidate)) return undefined;
+  if (candidate === root || !isPathInside(candidate, root)) return undefined;
   // Symlinks are followed only when the real target is still inside the real root.
   const [realRoot, realFile] = await Promise.all([fs.realpath(root), fs.realpath(candidate)]);
-  return realFile !== realRoot && isInside(realRoot, realFile) ? realFile : undefined;
+  return realFile !== realRoot && isPathInside(realFile, realRoot) ? realFile : undefined;
 }
 
 /** The whole file, or the range; a zero-length range is an empty stream (fs streams cannot express it). */
