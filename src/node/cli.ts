@@ -133,13 +133,13 @@ async function runBuild(args: readonly string[]): Promise<number> {
     strict: values.strict,
     seconds: (performance.now() - started) / 1000,
   });
-  const { savedStamps, ...summary } = result;
+  const { savedStamps, outputFiles, ...summary } = result;
   if (status === 0)
     saveUpToDate(
       context,
       inputs,
       { ...summary, diagnostics: context.diagnostics.items.slice(configDiagnostics) },
-      savedStamps,
+      { known: savedStamps, listed: outputFiles },
     );
   return status;
 }

@@ -20,6 +20,11 @@ export function toPosixPath(nativePath: string): string {
   return path.sep === '/' ? nativePath : nativePath.split(path.sep).join('/');
 }
 
+/** Folder entries in the order of their names' code units: how walks that must agree (the up-to-date record's) list them. */
+export function byName(a: { readonly name: string }, b: { readonly name: string }): number {
+  return a.name < b.name ? -1 : a.name > b.name ? 1 : 0;
+}
+
 /** `file`'s path from `dir`, `/`-separated; undefined when `file` is not below `dir`. */
 export function posixPathBelow(dir: string, file: string): string | undefined {
   const relative = path.relative(dir, file);

@@ -4,6 +4,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { byName } from './filePaths.js';
 
 /** A file's contents: text, bytes, or pieces written one after another (a page around its shared sidebar bytes). */
 export type FileContents = string | Uint8Array | readonly (string | Uint8Array)[];
@@ -178,24 +179,29 @@ export function isFileAsStamped(
 /**
  * Removes, from a folder a prefilled writer (or several, one per thread) brought up to date, every file none of them
  * wrote, and the folders left empty: what remains is exactly what a build into an empty folder would have written.
+ * Returns the files kept (site-relative), in the order of a walk that sorts each folder's names (byName).
  */
-export function sweepUnwritten(dir: string, isWritten: (relPath: string) => boolean): void {
+export function sweepUnwritten(dir: string, isWritten: (relPath: string) => boolean): string[] {
   // Depth first, each entry's site-relative path made by appending its name: not joined, then made relative again
   // (100,000 files at 50,000 notes). True when something is kept below the folder; else it is removed too.
+  const kept: string[] = [];
   const sweep = (folder: string, prefix: string): boolean => {
     let keeps = false;
-    for (const entry of fs.readdirSync(folder, { withFileTypes: true })) {
+    for (const entry of fs.readdirSync(folder, { withFileTypes: true }).sort(byName)) {
       const relPath = prefix + entry.name;
       const absolute = folder + path.sep + entry.name;
       if (entry.isDirectory()) {
         if (sweep(absolute, `${relPath}/`)) keeps = true;
         else fs.rmdirSync(absolute);
-      } else if (isWritten(relPath)) keeps = true;
-      else fs.rmSync(absolute, { force: true });
+      } else if (isWritten(relPath)) {
+        keeps = true;
+        kept.push(relPath);
+      } else fs.rmSync(absolute, { force: true });
     }
     return keeps;
   };
   sweep(dir, '');
+  return kept;
 }
 
 /**

@@ -367,6 +367,11 @@ export interface BuildSummary {
   readonly routes: number;
   /** The output files whose stamps the build cache took or checked (BuildCache.savedStamps), for the up-to-date record. */
   readonly savedStamps?: ReadonlyMap<string, OutputFileStat>;
+  /**
+   * Every output file (site-relative, in the order of a walk that sorts names), when the build listed them while it
+   * swept the staging folder: the up-to-date record then need not walk the output again.
+   */
+  readonly outputFiles?: readonly string[];
 }
 
 export interface BuildOptions {
@@ -406,6 +411,7 @@ export async function buildSite(context: BuildContext, options: BuildOptions): P
       return { notes: outline.notes.length, routes: routes(outline.builtInPages) };
     }
     let specialPages: readonly { kind: string }[] = outline.builtInPages;
+    let outputFiles: readonly string[] | undefined;
     cache = timeStage(context, 'cache', () => openCache(context, outline, options));
     const opened = cache;
     await emitSite(
@@ -417,7 +423,7 @@ export async function buildSite(context: BuildContext, options: BuildOptions): P
         // Unless --no-cache, files that come out as the current output has them are linked from it (siteWriter.ts).
         const reuseFrom = options.noCache ? undefined : context.outDir;
         const written = await writeSite(context, outline, { staging, reuseFrom, prefilled }, workers, opened);
-        specialPages = written.specialPages;
+        ({ specialPages, outputFiles } = written);
         return !failed();
       },
       {
@@ -429,7 +435,12 @@ export async function buildSite(context: BuildContext, options: BuildOptions): P
         },
       },
     );
-    return { notes: outline.notes.length, routes: routes(specialPages), savedStamps: opened.savedStamps() };
+    return {
+      notes: outline.notes.length,
+      routes: routes(specialPages),
+      savedStamps: opened.savedStamps(),
+      ...(outputFiles && { outputFiles }),
+    };
   } finally {
     cache?.discard(); // a no-op once saved
     outlineCache.discard();
@@ -487,7 +498,7 @@ async function writeSite(
   { staging, reuseFrom, prefilled }: WriteTarget,
   workers: { search: SearchIndexBoot; pool?: RenderPool },
   cache: BuildCache,
-): Promise<{ specialPages: readonly (SpecialPageModel | CustomPageModel)[] }> {
+): Promise<{ specialPages: readonly (SpecialPageModel | CustomPageModel)[]; outputFiles?: readonly string[] }> {
   const writer = createSiteWriter(staging, { ...(reuseFrom !== undefined && { reuseFrom }), prefilled });
   // The index worker (and the render pool) write their files into the staging folder themselves, beside this thread.
   const search = startSearch(outline, { staging, reuseFrom, prefilled }, workers.search, cache, writer);
@@ -526,14 +537,13 @@ async function writeSite(
     for (const file of outline.feedFiles) writer.write(file);
     for (const [source, relPath] of [...outline.staticCopies, ...assets]) writer.copy(source, relPath);
     cache.noteOtherFiles([...outline.staticCopies.values(), ...assets.values()]);
-    if (prefilled) {
-      // Also kept: what the pool's and the index's threads wrote, and the marker that makes the folder the engine's.
-      const kept = new Set([...pooled, ...searched.written, OUTPUT_MARKER]);
-      timeStage(context, 'sweep', () =>
-        sweepUnwritten(staging, (relPath) => writer.written.has(relPath) || kept.has(relPath)),
-      );
-    }
-    return { specialPages };
+    if (!prefilled) return { specialPages };
+    // Also kept: what the pool's and the index's threads wrote, and the marker that makes the folder the engine's.
+    const kept = new Set([...pooled, ...searched.written, OUTPUT_MARKER]);
+    const outputFiles = timeStage(context, 'sweep', () =>
+      sweepUnwritten(staging, (relPath) => writer.written.has(relPath) || kept.has(relPath)),
+    );
+    return { specialPages, outputFiles };
   } catch (error) {
     await Promise.all([search.stop(), pool?.stop()]); // before emitSite removes the staging folder they write into
     throw error;

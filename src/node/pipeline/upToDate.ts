@@ -13,7 +13,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { type BuildContext, extensionDirs } from '../context.js';
 import type { Diagnostic } from '../diagnostics.js';
-import { isPathInside, toPosixPath } from '../filePaths.js';
+import { byName, isPathInside, toPosixPath } from '../filePaths.js';
 import { isSettled } from '../bundleCache.mjs';
 import { flatString } from '../flatString.js';
 import { isInGitRepository } from '../notes/gitDates.js';
@@ -136,14 +136,14 @@ export function saveUpToDate(
   context: BuildContext,
   stamp: InputStamp,
   report: BuildReport,
-  known?: ReadonlyMap<string, OutputFileStat>,
+  output: OutputListing = {},
 ): void {
   const inputFiles = [...context.inputFiles].sort();
   const record: UpToDateRecord = {
     format: FORMAT,
     inputs: stamp.digest(inputFiles),
     inputFiles,
-    output: outputDigest(context.outDir, known),
+    output: outputDigest(context.outDir, output),
     report,
   };
   const file = recordFile(context.outDir);
@@ -199,7 +199,7 @@ function walk(
     } catch {
       return; // an absent folder (no static/) is a state like any other: its absence is in no line
     }
-    entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    entries.sort(byName);
     listed?.(dir, entries);
     for (const entry of entries) {
       if (skipped(entry.name)) continue;
@@ -239,15 +239,28 @@ function outputLine(
   return stat ? `${file}\t${stat.size}\t${stat.mtimeMs}\t${stat.ino}` : `${file}\tmissing`;
 }
 
+/** What a build knows of its output: stamps it took, and the list of its files when it made one (BuildSummary). */
+export interface OutputListing {
+  /** Stamps by site-relative path. */
+  readonly known?: ReadonlyMap<string, OutputFileStat> | undefined;
+  /** Every file, site-relative and `/`-separated, in the order of walk (names sorted in each folder). */
+  readonly listed?: readonly string[] | undefined;
+}
+
 /**
  * The output's files, as a build left them: each file's stamp as `known` has it (by site-relative path), else stat'ed.
- * Listed by the walk either way, so a file the build does not know of counts too.
+ * Listed by the walk unless the build listed them (the files it kept when it swept the folder it swapped in: the
+ * walk's list, in its order), so a file the build does not know of counts too.
  */
-function outputDigest(outDir: string, known?: ReadonlyMap<string, OutputFileStat>): string {
+function outputDigest(outDir: string, { known, listed }: OutputListing = {}): string {
   const lines: string[] = [];
   const root = path.resolve(outDir);
   const line = (file: string) => outputLine(file, known?.get(toRelPath(root, file)));
-  walk(root, '', lines, known && known.size > 0 ? line : outputLine);
+  const stamp = known && known.size > 0 ? line : outputLine;
+  if (!listed) walk(root, '', lines, stamp);
+  else
+    for (const relPath of listed)
+      if (!relPath.split('/').some(skipped)) lines.push(stamp(root + path.sep + relPath.replaceAll('/', path.sep)));
   return hashLines(lines);
 }
 
