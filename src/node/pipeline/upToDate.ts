@@ -70,6 +70,11 @@ function skipped(name: string): boolean {
   return name === 'node_modules' || name === '.git' || /^\..+\.wiki$/.test(name);
 }
 
+/** False when no name in the `/`-separated path can be skipped: most paths need not be split to tell. */
+function mayHoldSkipped(relPath: string): boolean {
+  return relPath.includes('node_modules') || relPath.includes('.git') || relPath.includes('.wiki');
+}
+
 /**
  * Stamps the inputs of a build with these settings (anything that changes what it writes goes in `settings`).
  * `hasConfigFile`: the site folder is the config file's, all of it the site's; without one, only its static, theme,
@@ -259,8 +264,11 @@ function outputDigest(outDir: string, { known, listed }: OutputListing = {}): st
   const stamp = known && known.size > 0 ? line : outputLine;
   if (!listed) walk(root, '', lines, stamp);
   else
-    for (const relPath of listed)
-      if (!relPath.split('/').some(skipped)) lines.push(stamp(root + path.sep + relPath.replaceAll('/', path.sep)));
+    for (const relPath of listed) {
+      if (mayHoldSkipped(relPath) && relPath.split('/').some(skipped)) continue;
+      const file = root + path.sep + (path.sep === '/' ? relPath : relPath.replaceAll('/', path.sep));
+      lines.push(outputLine(file, known?.get(relPath)));
+    }
   return hashLines(lines);
 }
 
@@ -276,8 +284,10 @@ function gitHead(docsDir: string): string {
   return `git\t${result.status === 0 ? result.stdout.trim() : 'none'}`;
 }
 
+/** The digest of the lines, each ended by a newline; hashed as one string (two updates a line cost more, by 100,000s). */
 function hashLines(lines: readonly string[]): string {
-  const hash = crypto.createHash('sha1');
-  for (const line of lines) hash.update(line).update('\n');
-  return hash.digest('base64url');
+  return crypto
+    .createHash('sha1')
+    .update(lines.length > 0 ? `${lines.join('\n')}\n` : '')
+    .digest('base64url');
 }
