@@ -14,22 +14,27 @@ import { sweepUnwritten } from '../../src/node/siteWriter.js';
 import { makeTempDir } from '../helpers/cli.js';
 
 describe('the up-to-date record', () => {
-  it("takes the output files' stamps the build gives, and stats the others", () => {
+  const report = { notes: 1, routes: 1, diagnostics: [] };
+  /** A site folder holding `files` (path from the site -> text), its output in build/, and its inputs' stamper. */
+  const siteWith = (files: Record<string, string>) => {
     const site = makeTempDir('wiki-up-to-date-record-');
-    const outDir = path.join(site, 'build');
-    for (const [file, text] of [
-      ['docs/a.md', '# A\n'],
-      ['build/a.html', '<p>A</p>'],
-      ['build/data/a.json', '{}'],
-      ['build/sitemap.xml', '<urlset/>'],
-    ] as const) {
+    for (const [file, text] of Object.entries(files)) {
       fs.mkdirSync(path.dirname(path.join(site, file)), { recursive: true });
       fs.writeFileSync(path.join(site, file), text);
     }
     const config = validateConfig({ title: 'Record', url: 'https://record.example.com' }, 'test');
+    const outDir = path.join(site, 'build');
     const context = createBuildContext({ config, siteDir: site, outDir });
-    const stamp = () => stampInputs(context, ['settings'], true);
-    const report = { notes: 1, routes: 1, diagnostics: [] };
+    return { outDir, context, stamp: () => stampInputs(context, ['settings'], true) };
+  };
+
+  it("takes the output files' stamps the build gives, and stats the others", () => {
+    const { outDir, context, stamp } = siteWith({
+      'docs/a.md': '# A\n',
+      'build/a.html': '<p>A</p>',
+      'build/data/a.json': '{}',
+      'build/sitemap.xml': '<urlset/>',
+    });
     const statOf = (relPath: string): OutputFileStat => {
       const { size, mtimeMs, ino } = fs.statSync(path.join(outDir, relPath));
       return { size, mtimeMs, ino };
@@ -54,18 +59,11 @@ describe('the up-to-date record', () => {
   });
 
   it('made from the files the sweep kept, is the record a walk of the output makes', () => {
-    const site = makeTempDir('wiki-up-to-date-listed-');
-    const outDir = path.join(site, 'build');
     // Names whose order a sort of whole paths would get wrong ('a-c' before 'a/'), capitals first, a skipped folder.
     const files = ['a/x.html', 'a-c.html', 'B.html', 'a/b/y.html', 'node_modules/m.js', 'search/0.txt', 'stale.html'];
-    for (const file of ['docs/a.md', ...files.map((file) => `build/${file}`)]) {
-      fs.mkdirSync(path.dirname(path.join(site, file)), { recursive: true });
-      fs.writeFileSync(path.join(site, file), file);
-    }
-    const config = validateConfig({ title: 'Listed', url: 'https://listed.example.com' }, 'test');
-    const context = createBuildContext({ config, siteDir: site, outDir });
-    const stamp = () => stampInputs(context, ['settings'], true);
-    const report = { notes: 1, routes: 1, diagnostics: [] };
+    const { outDir, context, stamp } = siteWith(
+      Object.fromEntries(['docs/a.md', ...files.map((file) => `build/${file}`)].map((file) => [file, file])),
+    );
 
     const listed = sweepUnwritten(outDir, (relPath) => relPath !== 'stale.html');
     assert.equal(fs.existsSync(path.join(outDir, 'stale.html')), false, 'the sweep removes what was not written');
