@@ -43,6 +43,7 @@ const internalCases: readonly { markdown: string; href: string; anchor?: { route
   { markdown: '[c](./c.mdx)', href: '/x/c' },
   { markdown: '[index](../a/a.md)', href: '/a/' },
   { markdown: '[abs](/a/b.md)', href: '/a/b' },
+  { markdown: '[site-rooted](/docs/a/b.md)', href: '/a/b' }, // from the site folder, as Docusaurus reads it
   { markdown: '[space](../my%20notes/n.md)', href: '/my%20notes/n' },
   { markdown: '[route](/a/b)', href: '/a/b' },
   { markdown: '[relative route](../a/)', href: '/a/' },

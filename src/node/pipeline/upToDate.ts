@@ -65,14 +65,17 @@ export interface FileStamp {
   readonly settled: boolean;
 }
 
-/** Names never walked: dependencies, history, and what builds write beside their output. */
+/** Names never walked: dependencies, history, and what builds write beside their output (`.<name>.wiki`). */
+const SKIPPED_NAMES = ['node_modules', '.git'];
+const WORK_FOLDER_NAME = /^\..+\.wiki$/;
+
 function skipped(name: string): boolean {
-  return name === 'node_modules' || name === '.git' || /^\..+\.wiki$/.test(name);
+  return SKIPPED_NAMES.includes(name) || WORK_FOLDER_NAME.test(name);
 }
 
-/** False when no name in the `/`-separated path can be skipped: most paths need not be split to tell. */
+/** False when no name in the `/`-separated path can be skipped (WORK_FOLDER_NAME's end too): most need no split. */
 function mayHoldSkipped(relPath: string): boolean {
-  return relPath.includes('node_modules') || relPath.includes('.git') || relPath.includes('.wiki');
+  return SKIPPED_NAMES.some((name) => relPath.includes(name)) || relPath.includes('.wiki');
 }
 
 /**
@@ -284,7 +287,7 @@ function gitHead(docsDir: string): string {
   return `git\t${result.status === 0 ? result.stdout.trim() : 'none'}`;
 }
 
-/** The digest of the lines, each ended by a newline; hashed as one string (two updates a line cost more, by 100,000s). */
+/** The digest of the lines, each ended by a newline, hashed as one string (an update a line costs more by 100,000s). */
 function hashLines(lines: readonly string[]): string {
   return crypto
     .createHash('sha1')

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { asRoute, asSourcePath, hrefForRoute, type Route, type SourcePath } from '../../shared/paths.js';
-import { isPathInside, toPosixPath } from '../filePaths.js';
+import { isPathInside, posixPathBelow } from '../filePaths.js';
 import type { LinkResolver, ResolvedLink } from '../markdown/noteEnv.js';
 
 export interface LinkResolverOptions {
@@ -101,7 +101,7 @@ export function createLinkResolver(options: LinkResolverOptions): LinkResolver {
   function siteRootedSource(target: string): string {
     const docsDir = path.resolve(options.docsDir);
     const filePath = path.join(path.dirname(docsDir), ...target.split('/'));
-    return filePath.startsWith(docsDir + path.sep) ? toPosixPath(path.relative(docsDir, filePath)) : '';
+    return posixPathBelow(docsDir, filePath) ?? '';
   }
 
   function assetUrl(filePath: string): string {
@@ -134,7 +134,7 @@ function safeDecode(text: string): string {
 }
 
 function isFileInside(filePath: string, dir: string): boolean {
-  if (!filePath.startsWith(path.resolve(dir) + path.sep)) return false;
+  if (!isPathInside(filePath, dir)) return false;
   try {
     return fs.statSync(filePath).isFile();
   } catch {
