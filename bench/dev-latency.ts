@@ -2,7 +2,8 @@
  * `wiki dev` on (a temp copy of) the real corpus: startup time, and the time from writing a note to the new text
  * in the open page's DOM (target: 300 ms), for a small, a mid-size and the largest note; then a title change
  * (a full in-memory rebuild and a reload); and the dev process's peak RSS (Linux: VmHWM) after start, after the first
- * search and at the end (target: no more than `wiki build`'s peak on the same folder). Prints figures, asserts nothing.
+ * search and at the end (target: no more than `wiki build`'s peak on the same folder); then a second start in the same
+ * folder, which takes the notes the first session rendered. Prints figures, asserts nothing.
  *   node --import tsx bench/dev-latency.ts [--edits 5]
  */
 import fs from 'node:fs';
@@ -124,7 +125,19 @@ console.log(
 
 console.log(`dev process peak RSS at the end (after a full in-memory rebuild): ${peakRss(devPid)}`);
 await browser.close();
+await new Promise((resolve) => setTimeout(resolve, 2000)); // the session saves its notes a moment after a rebuild
 await dev.stop();
+
+// A second start in the same folder takes the notes the first session rendered (noteStore.ts).
+const respawned = performance.now();
+const again = await startDevProcess(siteDir);
+const againPid = childPids().at(-1);
+const readyAgain = /ready in ([\d.]+) s(.*)/.exec(again.output());
+console.log(
+  `second start: ${((performance.now() - respawned) / 1000).toFixed(2)} s from spawn to serving (the server's own figure: ${readyAgain?.[1]} s${readyAgain?.[2] ?? ''})`,
+);
+console.log(`  ${/serving [^,]*/.exec(again.output())?.[0] ?? ''}; peak RSS after start: ${peakRss(againPid)}`);
+await again.stop();
 fs.rmSync(siteDir, { recursive: true, force: true });
 
 /** This process's child processes (Linux), in start order. */

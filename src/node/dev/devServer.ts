@@ -127,8 +127,9 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   }
 
   const site = session.site;
+  const stored = session.storedNotes > 0 ? ` (${session.storedNotes} as the last session rendered them)` : '';
   const what = site
-    ? `${site.notes.length} notes from ${path.relative(process.cwd(), site.context.docsDir) || '.'}`
+    ? `${site.notes.length} notes from ${path.relative(process.cwd(), site.context.docsDir) || '.'}${stored}`
     : 'nothing (the build failed, see above)';
   const stages = site
     ? ` (${[...site.context.timings].map(([name, ms]) => `${name} ${Math.round(ms)} ms`).join(', ')})`

@@ -78,8 +78,8 @@ export interface BuildDevSiteOptions {
   readonly config: SiteConfig;
   readonly configPath: string;
   readonly docsDir?: string;
-  /** The session's notes as last rendered: a rebuild renders only those it changes. */
-  readonly noteCache?: NoteContentCache;
+  /** The session's notes as last rendered, for this build's context: a rebuild renders only those it changes. */
+  readonly noteCache?: (context: BuildContext) => NoteContentCache;
   /** Told the build's folders before it reads them (the session watches them from then on). */
   readonly onContext?: (context: BuildContext) => void;
 }
@@ -96,7 +96,7 @@ export async function buildDevSite(options: BuildDevSiteOptions): Promise<DevSit
     ...(options.docsDir !== undefined && { docsDir: options.docsDir }),
   });
   options.onContext?.(context);
-  const site = await loadSite(context, options.noteCache ? { noteCache: options.noteCache } : {});
+  const site = await loadSite(context, options.noteCache ? { noteCache: options.noteCache(context) } : {});
   // The bundle loadSite made: it holds the site's theme overrides and custom pages, as the pages expect.
   const { client } = site;
   const pageByPath = new Map<string, PageModel>();

@@ -4,11 +4,13 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { DevMessage, DevProblem } from '../../shared/devProtocol.js';
 import { asRoute } from '../../shared/paths.js';
 import { isPathInside, toPosixPath } from '../filePaths.js';
 import { type BuildContext, extensionDirs } from '../context.js';
-import { createNoteContentCache } from '../pipeline/noteCache.js';
+import { createNoteContentCache, type NoteContentCache } from '../pipeline/noteCache.js';
+import { openNoteStore } from '../pipeline/noteStore.js';
 import { loadSiteConfig, type SiteConfigSource } from '../config/findConfig.js';
 import { ConfigError, loadConfig } from '../config/loadConfig.js';
 import type { SiteConfig } from '../config/schema.js';
@@ -40,10 +42,17 @@ export interface DevSession {
    * once watchTargets() names the build's folders, before the build reads them.
    */
   start(onWatchable?: () => void): Promise<boolean>;
+  /** How many notes the first build took from the last session's (noteStore.ts) instead of rendering them. */
+  readonly storedNotes: number;
+  /** Settles once the notes rendered so far are kept for the next session (a save runs after each full build). */
+  notesSaved(): Promise<void>;
   /** Applies a batch of changed paths; resolves with the message for open tabs, if any. */
   applyChanges(paths: ReadonlySet<string>): Promise<DevMessage | undefined>;
   watchTargets(): WatchTarget[];
 }
+
+/** How long after a full build its notes are saved: the first requests after a start come first. */
+const SAVE_DELAY_MS = 500;
 
 // reloadAll: tabs reload whatever the page models say (config and static files change what the browser loads).
 type Plan =
@@ -65,8 +74,27 @@ export function createDevSession(options: DevSessionOptions): DevSession {
   const noteFailures = new Map<string, DevProblem>();
   let version = 0;
   const report: ProblemReport = { printed: new Set(), hadErrors: false };
-  /** Notes as the last build rendered them: a rebuild (a note added, say) renders only what it changes. */
-  let noteCache = createNoteContentCache();
+  /**
+   * Notes as the last build rendered them: a rebuild (a note added, say) renders only what it changes. Made for the
+   * first build of each config, over the notes the last session left (noteStore.ts).
+   */
+  let noteCache: NoteContentCache | undefined;
+  let storedNotes: number | undefined;
+  let saving = Promise.resolve();
+  const storeWarnings = new Set<string>(); // a store that cannot be written says so once, not at every rebuild
+  const warnOfStore = (message: string) => {
+    if (!storeWarnings.has(message)) options.log(`warning ${message}`);
+    storeWarnings.add(message);
+  };
+  const cacheFor = (context: BuildContext) =>
+    (noteCache ??= createNoteContentCache(openNoteStore(context, warnOfStore)));
+  /** Saves run one at a time, each a moment after its build: the first page is served before. */
+  const saveNotes = (cache: NoteContentCache) => {
+    saving = saving
+      .then(() => sleep(SAVE_DELAY_MS))
+      .then(() => cache.save())
+      .catch((error: unknown) => warnOfStore(`Could not keep the rendered notes: ${(error as Error).message}.`));
+  };
 
   async function fullBuild(reloadConfig: boolean): Promise<boolean> {
     try {
@@ -74,12 +102,12 @@ export function createDevSession(options: DevSessionOptions): DevSession {
         config = await (options.source
           ? loadSiteConfig(options.source, { onNotice: options.log })
           : loadConfig(options.configPath));
-        noteCache = createNoteContentCache(); // a changed config renders every note again, whatever it changed
+        noteCache = undefined; // a changed config renders every note again, whatever it changed
       }
       const next = await buildDevSite({
         config,
         configPath: options.configPath,
-        noteCache,
+        noteCache: cacheFor,
         ...(options.docsDir !== undefined && { docsDir: options.docsDir }),
         onContext: (context) => {
           folders = context;
@@ -91,6 +119,8 @@ export function createDevSession(options: DevSessionOptions): DevSession {
       site = next;
       fatal = undefined;
       noteFailures.clear();
+      storedNotes ??= noteCache?.fromStore;
+      if (noteCache) saveNotes(noteCache);
       return true;
     } catch (error) {
       fatal = describeFatal(error as Error, display(configFile));
@@ -185,6 +215,10 @@ export function createDevSession(options: DevSessionOptions): DevSession {
       return version;
     },
     problems,
+    get storedNotes() {
+      return storedNotes ?? 0;
+    },
+    notesSaved: () => saving,
     async start(whenWatchable) {
       onWatchable = whenWatchable;
       const ok = await fullBuild(true);

@@ -23,7 +23,7 @@ import type { BuildContext } from '../context.js';
 import type { LinkRecord, ResolvedLink } from '../markdown/noteEnv.js';
 import type { Note, NoteContent, NoteSummary } from '../notes/note.js';
 import { type NoteParser, renderNoteContent } from '../notes/parseNotes.js';
-import { resolveRecordedWikilink } from '../markdown/obsidian/wikilinks.js';
+import { resolveRecordedLink } from './noteCache.js';
 import { isUrlLink } from '../resolve/links.js';
 import { createNoteCacheWriter, readNoteCache, type StoredNote, storedContentKey } from './noteCacheFile.js';
 import { noteSourceHash, withBody } from '../notes/noteBodies.js';
@@ -545,10 +545,7 @@ function linksResolveAsBefore(
   const { sourcePath } = note;
   return links.every(([target, , resolved]) => {
     if (sameUniverse && resolved.asset === undefined && resolved.broken === undefined) return true;
-    const now =
-      target.startsWith('[[') || target.startsWith('![[')
-        ? resolveRecordedWikilink(target, { resolveLink: parser.resolveLink, sourcePath, obsidian: parser.obsidian })
-        : parser.resolveLink(target, sourcePath);
+    const now = resolveRecordedLink(target, sourcePath, parser);
     return now !== undefined && isDeepStrictEqual(now, resolved);
   });
 }
