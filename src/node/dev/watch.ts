@@ -9,7 +9,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { watch, type FSWatcher } from 'chokidar';
-import { isRelativeBelow } from '../filePaths.js';
 
 export interface WatchTarget {
   readonly path: string;
@@ -137,21 +136,31 @@ export function watchPaths(
 
 /**
  * Where a path stands: a target or inside one (reported), on the way to one (watched, not reported: the parent
- * folders), or outside (not watched).
+ * folders), or outside (not watched). Asked of every path the watcher meets, so it compares prefixes of the absolute
+ * paths chokidar makes from the targets' own (path.relative, which resolves both, was most of chokidar's scan).
  */
 function placeAmong(targets: readonly WatchTarget[]): (filePath: string) => 'target' | 'way' | 'outside' {
-  return (filePath) => {
+  const roots = targets.map((target) => ({ target, root: path.resolve(target.path) }));
+  return (somePath) => {
+    const filePath = path.isAbsolute(somePath) ? somePath : path.resolve(somePath);
     let place: 'way' | 'outside' = 'outside';
-    for (const target of targets) {
-      const below = path.relative(target.path, filePath);
-      if (below === '') return 'target';
-      const skipped = () =>
-        editorDropping.test(path.basename(filePath)) || below.split(path.sep).some((name) => target.skipName?.(name));
-      if (target.kind === 'folder' && isRelativeBelow(below) && !skipped()) return 'target';
-      if (isRelativeBelow(path.relative(filePath, target.path))) place = 'way';
+    for (const { target, root } of roots) {
+      if (filePath === root) return 'target';
+      const below = nameBelow(root, filePath);
+      if (below !== undefined) {
+        const skipped = () =>
+          editorDropping.test(path.basename(filePath)) || below.split(path.sep).some((name) => target.skipName?.(name));
+        if (target.kind === 'folder' && !skipped()) return 'target';
+      } else if (nameBelow(filePath, root) !== undefined) place = 'way';
     }
     return place;
   };
+}
+
+/** `file`'s path below `dir` (both absolute and normalised), or undefined when it is not below it. */
+function nameBelow(dir: string, file: string): string | undefined {
+  const prefix = dir.endsWith(path.sep) ? dir : dir + path.sep;
+  return file.length > prefix.length && file.startsWith(prefix) ? file.slice(prefix.length) : undefined;
 }
 
 interface RecheckTimers {
