@@ -31,6 +31,8 @@ const editorDropping = /~$|\.sw[px]$|^4913$|^\.#|^#.*#$/;
 // are checked on the same beat (see watchNewFolder).
 const RECHECK_EVERY_MS = 15;
 const RECHECK_FOR_MS = 60;
+/** A new folder's entries are checked on at doubling waits until this long after chokidar saw it (120 ... 1,920 ms). */
+const NEW_FOLDER_RECHECK_FOR_MS = 1920;
 
 /**
  * How long a batch waits for more changes after the last one. Short: chokidar already folds one save's events into one
@@ -97,6 +99,7 @@ export function watchPaths(
      * folder) is never reported. Entries of the folder it has not reported are handed to it, which reports them.
      */
     function watchNewFolder(folder: string): void {
+      const slowTail = true; // a read of a large folder on a busy event loop can take much longer than RECHECK_FOR_MS
       rechecks.start(() => {
         if (watcher.closed) return;
         for (const name of readNames(folder)) {
@@ -105,7 +108,7 @@ export function watchPaths(
           seen.add(entryPath);
           watcher.add(entryPath);
         }
-      });
+      }, slowTail);
     }
     return watcher;
   }
@@ -164,29 +167,34 @@ function nameBelow(dir: string, file: string): string | undefined {
 }
 
 interface RecheckTimers {
-  /** Calls `check` every RECHECK_EVERY_MS until RECHECK_FOR_MS have passed; `last` on the final call. */
-  start(check: (last: boolean) => void): void;
+  /**
+   * Calls `check` every RECHECK_EVERY_MS until RECHECK_FOR_MS have passed, then, with `slowTail`, at twice the last
+   * wait until NEW_FOLDER_RECHECK_FOR_MS; `last` on the final call.
+   */
+  start(check: (last: boolean) => void, slowTail?: boolean): void;
   close(): void;
 }
 
 function recheckTimers(): RecheckTimers {
   const timers = new Set<NodeJS.Timeout>();
   return {
-    start(check) {
-      let waited = 0;
-      const timer = setInterval(() => {
-        waited += RECHECK_EVERY_MS;
-        const last = waited >= RECHECK_FOR_MS;
-        if (last) {
-          clearInterval(timer);
+    start(check, slowTail = false) {
+      const end = slowTail ? NEW_FOLDER_RECHECK_FOR_MS : RECHECK_FOR_MS;
+      const next = (waited: number) => {
+        const wait = Math.min(waited < RECHECK_FOR_MS ? RECHECK_EVERY_MS : waited, end - waited);
+        const timer = setTimeout(() => {
           timers.delete(timer);
-        }
-        check(last);
-      }, RECHECK_EVERY_MS);
-      timers.add(timer);
+          const last = waited + wait >= end;
+          if (!last) next(waited + wait);
+          check(last);
+        }, wait);
+        timers.add(timer);
+      };
+      next(0);
     },
     close() {
-      for (const timer of timers) clearInterval(timer);
+      for (const timer of timers) clearTimeout(timer);
+      timers.clear();
     },
   };
 }
