@@ -148,6 +148,26 @@ describe('the wiki dev watcher', () => {
     await waitFor('the edits of those notes', () => notes.every((note) => readAtBatch.get(note) === '# Edited\n'));
   });
 
+  it('hands over a note seen empty in the middle of a save only once it is written, and one emptied on purpose', async () => {
+    const handedOver: string[] = []; // alpha.md's text at each batch that holds it
+    await startWatching({
+      onBatch(relPaths) {
+        if (relPaths.includes('docs/alpha.md')) handedOver.push(readAtBatch.get('docs/alpha.md')!);
+      },
+    });
+    // A save that truncates the file, then writes it: the watcher sees the empty file in between.
+    const fd = fs.openSync(docs('alpha.md'), 'w');
+    await sleep(30);
+    fs.writeSync(fd, '# Alpha\n\nSaved in two steps.\n');
+    fs.closeSync(fd);
+    await waitFor('the saved note', () => handedOver.includes('# Alpha\n\nSaved in two steps.\n'));
+    fs.writeFileSync(docs('alpha.md'), '');
+    await waitFor('the emptied note', () => handedOver.at(-1) === '');
+    // Never empty before the save was written (chokidar may report the emptied file twice: it is handed over twice).
+    assert.equal(handedOver[0], '# Alpha\n\nSaved in two steps.\n');
+    assert.deepEqual(new Set(handedOver.slice(1)), new Set(['']));
+  });
+
   /** Writes a docs folder of one note, topics/delta.md, at `dir`. */
   const writeNewDocs = (dir: string) => {
     fs.mkdirSync(path.join(dir, 'topics'), { recursive: true });

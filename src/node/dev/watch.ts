@@ -4,7 +4,8 @@
  * race between walking a folder and watching it (nodejs/node#48437), and it loses a replaced root for good (a docs
  * folder deleted and recreated, or renamed over, is never seen again). Each target is watched through its parent
  * folder, so a replaced one is seen; the three gaps chokidar leaves (a folder replaced between two reads of its parent,
- * a quick second save of a file, an entry made in a new folder before chokidar watches it) are closed below.
+ * a quick second save of a file, an entry made in a new folder before chokidar watches it) are closed below, and a file
+ * seen empty in the middle of a save is handed over once written.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -145,7 +146,8 @@ export function watchPaths(
 function placeAmong(targets: readonly WatchTarget[]): (filePath: string) => 'target' | 'way' | 'outside' {
   const roots = targets.map((target) => ({ target, root: path.resolve(target.path) }));
   return (somePath) => {
-    const filePath = path.isAbsolute(somePath) ? somePath : path.resolve(somePath);
+    // Resolved: chokidar hands paths over with `/` whatever the platform, and may end a folder's with one.
+    const filePath = path.resolve(somePath);
     let place: 'way' | 'outside' = 'outside';
     for (const { target, root } of roots) {
       if (filePath === root) return 'target';
@@ -210,8 +212,17 @@ function batchChanges(
   let timer: NodeJS.Timeout | undefined;
   /** The file's state when it was last handed over; a recheck finding it changed since reports it again. */
   const handedOver = new Map<string, { readonly state: string }>();
+  /** Empty files that stayed empty while held back: handed over as they are. */
+  const settledEmpty = new Set<string>();
 
   function flush(): void {
+    for (const filePath of written) {
+      if (settledEmpty.delete(filePath) || !isEmptyFile(filePath)) continue;
+      pending.delete(filePath);
+      written.delete(filePath);
+      holdBack(filePath);
+    }
+    if (pending.size === 0) return;
     const batch = pending;
     const checks = [...written].map((filePath) => {
       const seen = { state: fileState(filePath) };
@@ -234,6 +245,23 @@ function batchChanges(
     });
   }
 
+  /**
+   * A save that truncates the file and then writes it (fs.writeFile, many editors) can be seen in between, empty: an
+   * empty file is handed over once it changes, or once it has stayed empty through the rechecks (emptied on purpose).
+   */
+  function holdBack(filePath: string): void {
+    const state = fileState(filePath);
+    let done = false;
+    rechecks.start((last) => {
+      if (done) return;
+      const changed = fileState(filePath) !== state;
+      if (!changed && !last) return;
+      done = true;
+      if (!changed) settledEmpty.add(filePath);
+      report(filePath, true);
+    });
+  }
+
   function report(filePath: string, wasWritten: boolean): void {
     pending.add(filePath);
     if (wasWritten) written.add(filePath);
@@ -247,6 +275,14 @@ function batchChanges(
       clearTimeout(timer);
     },
   };
+}
+
+function isEmptyFile(filePath: string): boolean {
+  try {
+    return fs.statSync(filePath, { throwIfNoEntry: false })?.size === 0;
+  } catch {
+    return false;
+  }
 }
 
 /** What tells one version of a file from the next (or that it is gone). */
