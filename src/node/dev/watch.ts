@@ -140,8 +140,8 @@ export function watchPaths(
 
 /**
  * Where a path stands: a target or inside one (reported), on the way to one (watched, not reported: the parent
- * folders), or outside (not watched). Asked of every path the watcher meets, so it compares prefixes of the absolute
- * paths chokidar makes from the targets' own (path.relative, which resolves both, was most of chokidar's scan).
+ * folders), or outside (not watched). Asked of every path the watcher meets, so it resolves the path once and compares
+ * prefixes (path.relative against every target, which resolves both paths each time, was most of chokidar's scan).
  */
 function placeAmong(targets: readonly WatchTarget[]): (filePath: string) => 'target' | 'way' | 'outside' {
   const roots = targets.map((target) => ({ target, root: path.resolve(target.path) }));

@@ -236,7 +236,10 @@ function readFully(fd: number, buffer: Buffer, position: number): void {
 export interface NoteCacheWriter {
   /** A note whose entry and HTML stay as the last build's cache holds them (taken from `base`). */
   keep(filePath: string, stored: StoredNote): void;
-  /** A note's entry (its JSON) and HTML (the build cache's: a JSON string): text, or UTF-8 bytes. Replaces what was kept or added. */
+  /**
+   * A note's entry (its JSON) and HTML (the build cache's: a JSON string; `wiki dev`'s: the HTML itself), as text or
+   * UTF-8 bytes. Replaces what was kept or added.
+   */
   add(filePath: string, entryJson: string | Uint8Array, htmlJson: string | Uint8Array): StoredNote;
   /** How many notes the cache holds so far. */
   readonly count: number;
