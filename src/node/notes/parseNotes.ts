@@ -158,18 +158,20 @@ const YIELD_EVERY_MS = 20;
  * `onParsed` as it is done. Parsing in worker threads was measured and does not pay on two cores (bench/README.md):
  * each isolate warms up its own JIT, and allocation-heavy parsing contends for memory. The event loop runs every few
  * milliseconds until `until` settles: esbuild bundles the browser code meanwhile, and its plugins answer on this thread.
+ * Stops sooner once `enough` says so (checked before each note).
  */
 export async function renderNotesWhile(
   docs: readonly Note[],
   render: (doc: Note) => NoteContent,
   onParsed: (content: NoteContent, index: number) => void,
   until?: Promise<unknown>,
+  enough: () => boolean = () => false,
 ): Promise<void> {
   let settled = !until;
   void until?.finally(() => (settled = true)).catch(() => undefined);
   let slice = performance.now();
   for (let index = 0; index < docs.length; index++) {
-    if (settled && until) return;
+    if ((settled && until) || enough()) return;
     onParsed(render(docs[index]!), index);
     if (performance.now() - slice < YIELD_EVERY_MS) continue;
     await new Promise((resolve) => setImmediate(resolve));

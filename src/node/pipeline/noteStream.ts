@@ -1,8 +1,8 @@
 /**
  * Stage 6 of `wiki build`, parse + render: notes rendered one at a time as their pages are written, so no note's HTML
  * outlives its page, and each note's Markdown is let go once it is rendered. While esbuild bundles (the pages need
- * its file names), notes are rendered ahead; the rest as their pages are pulled, the last few megabytes together
- * (TAIL_CHARS). Each rendered note goes to the search index and the link check as it is made.
+ * its file names), notes are rendered ahead, up to a megabyte of HTML (AHEAD_HTML_CHARS); the rest as their pages are
+ * pulled, the last few megabytes together (TAIL_CHARS). Each rendered note goes to the search index and the link check as it is made.
  */
 import type { SourcePath } from '../../shared/paths.js';
 import type { DocPageModel } from '../../shared/types.js';
@@ -19,7 +19,7 @@ import type { SiteOutline } from './site.js';
 export type MdxContents = ReadonlyMap<SourcePath, NoteContent>;
 
 export interface NoteStream {
-  /** Renders notes in order until `until` settles (or every note is rendered). */
+  /** Renders notes in order until `until` settles, every note is rendered, or those waiting hold AHEAD_HTML_CHARS. */
   renderAhead(until: Promise<unknown>): Promise<void>;
   /** Every note's page with its content, in page order; each note is handed to the search index as it goes. */
   pages(): Generator<DocPageModel>;
@@ -63,6 +63,7 @@ export function createNoteStream(
   const tailStart = startOfLast(sources, TAIL_CHARS);
   const fileByRoute = new Map<string, string>(sources.map((note) => [note.route, note.filePath]));
   let parsed = 0;
+  let heldHtml = 0; // characters of HTML rendered ahead of their pages
   // A rendered note goes to the link check and the search index now, and waits for its page.
   const accept = (content: NoteContent, index: number) => {
     const source = sources[index]!;
@@ -72,12 +73,13 @@ export function createNoteStream(
     // Rendered: its Markdown can go (a large site's Markdown is tens of megabytes).
     sources[index] = { ...source, body: '' };
     ahead[index] = content;
+    heldHtml += content.html.length;
     parsed = index + 1;
     if (parsed === sources.length) search.end?.();
   };
   return {
     async renderAhead(until) {
-      await renderNotesWhile(sources, render, accept, until);
+      await renderNotesWhile(sources, render, accept, until, () => heldHtml >= AHEAD_HTML_CHARS);
     },
     *pages() {
       for (let index = 0; index < sources.length; index++) {
@@ -85,6 +87,7 @@ export function createNoteStream(
         while (parsed < parseTo) accept(render(sources[parsed]!), parsed);
         const content = ahead[index]!;
         ahead[index] = undefined;
+        heldHtml -= content.html.length;
         yield withNoteContent(notePages[index]!, content, levels, context.config.baseUrl);
       }
     },
@@ -95,6 +98,13 @@ export function createNoteStream(
     },
   };
 }
+
+/**
+ * Rendering ahead while esbuild bundles stops once the notes waiting for their pages hold this much HTML: a bundle
+ * made anew (the first build of an engine version, or a site with theme overrides) takes long enough for most of a
+ * large site's notes to be rendered and held, with the index worker's work on them, at once.
+ */
+const AHEAD_HTML_CHARS = 1_000_000;
 
 /**
  * The last notes, this much of their Markdown, are rendered together before their pages: the index worker then gets
