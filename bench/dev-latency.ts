@@ -1,9 +1,10 @@
 /**
- * `wiki dev` on (a temp copy of) the real corpus: startup time, and the time from writing a note to the new text
- * in the open page's DOM (target: 300 ms), for a small, a mid-size and the largest note; then a title change
- * (a full in-memory rebuild and a reload); and the dev process's peak RSS (Linux: VmHWM) after start, after the first
- * search and at the end (target: no more than `wiki build`'s peak on the same folder); then a second start in the same
- * folder, which takes the notes the first session rendered. Prints figures, asserts nothing.
+ * `wiki dev` on (a temp copy of) the real corpus: startup times (to serving, to the first page, to every note parsed),
+ * and the time from writing a note to the new text in the open page's DOM (target: 300 ms), for a small, a mid-size
+ * and the largest note; then a title change (a full in-memory rebuild and a reload); and the dev process's peak RSS
+ * (Linux: VmHWM) after start, after the first search and at the end (target: no more than `wiki build`'s peak on the
+ * same folder); then a second start in the same folder, which takes the notes the first session rendered. Prints
+ * figures, asserts nothing.
  *   node --import tsx bench/dev-latency.ts [--edits 5]
  */
 import fs from 'node:fs';
@@ -38,10 +39,7 @@ fs.writeFileSync(
 const spawned = performance.now();
 const dev = await startDevProcess(siteDir);
 const devPid = childPids()[0]; // read before the browser starts: the dev server is this process's only child then
-const ready = /ready in ([\d.]+) s(.*)/.exec(dev.output());
-console.log(
-  `startup: ${((performance.now() - spawned) / 1000).toFixed(2)} s from spawn to serving (the server's own figure: ${ready?.[1]} s${ready?.[2] ?? ''})`,
-);
+await printStart('startup', dev, spawned);
 console.log(`dev process peak RSS after start: ${peakRss(devPid)}`);
 const browser = await launchBrowser();
 const page = await (await browser.newContext()).newPage();
@@ -132,13 +130,32 @@ await dev.stop();
 const respawned = performance.now();
 const again = await startDevProcess(siteDir);
 const againPid = childPids().at(-1);
-const readyAgain = /ready in ([\d.]+) s(.*)/.exec(again.output());
+await printStart('second start', again, respawned);
+const stored = /\(\d+ as the last session rendered them\)/.exec(again.output())?.[0] ?? '(no note taken)';
 console.log(
-  `second start: ${((performance.now() - respawned) / 1000).toFixed(2)} s from spawn to serving (the server's own figure: ${readyAgain?.[1]} s${readyAgain?.[2] ?? ''})`,
+  `  ${/serving [^,]*/.exec(again.output())?.[0] ?? ''} ${stored}; peak RSS after start: ${peakRss(againPid)}`,
 );
-console.log(`  ${/serving [^,]*/.exec(again.output())?.[0] ?? ''}; peak RSS after start: ${peakRss(againPid)}`);
 await again.stop();
 fs.rmSync(siteDir, { recursive: true, force: true });
+
+/**
+ * A start's figures from spawn: to serving (the address told), to the home page's HTML, and to every note parsed (the
+ * server serves pages before: then it says so on a line of its own), with the server's own figures and stages.
+ */
+async function printStart(label: string, started: Awaited<ReturnType<typeof startDevProcess>>, spawnedAt: number) {
+  const seconds = () => ((performance.now() - spawnedAt) / 1000).toFixed(2);
+  const serving = seconds();
+  const home = await fetch(started.url);
+  await home.text();
+  const firstPage = seconds();
+  const early = !/ready in [\d.]+ s \([^)]*parse/.test(started.output());
+  if (early) await started.waitForOutput(/every note parsed/);
+  const ready = /ready in ([\d.]+) s(.*)/.exec(started.output());
+  const parsed = /every note parsed, ([\d.]+) s after the start.*?(\(scan.*)$/m.exec(started.output());
+  console.log(
+    `${label}: ${serving} s from spawn to serving, ${firstPage} s to the home page's HTML (${home.status}), ${early ? `${seconds()} s to every note parsed` : 'every note parsed before serving'} (the server's own figures: ready in ${ready?.[1]} s${early ? `, parsed at ${parsed?.[1]} s ${parsed?.[2] ?? ''}` : ready?.[2]})`,
+  );
+}
 
 /** This process's child processes (Linux), in start order. */
 function childPids(): number[] {

@@ -51,6 +51,7 @@ describe('wiki dev started twice on the Quartz docs vault', () => {
     await first.stop();
     const second = await startDevProcess(site);
     const secondPages = await crawl(second.url);
+    await second.waitForOutput(/as the last session rendered them/); // said once every note is parsed
     const taken = Number(/\((\d+) as the last session rendered them\)/.exec(second.output())?.[1] ?? 0);
     await second.stop();
 

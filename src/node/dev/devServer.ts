@@ -18,9 +18,10 @@ import {
   type ServedSite,
   type SiteFiles,
 } from '../server/index.js';
-import { readSiteFile } from './devSite.js';
+import { type DevPreview, readSiteFile } from './devSite.js';
 import { createLiveEvents } from './liveEvents.js';
 import type { SiteConfigSource } from '../config/findConfig.js';
+import type { BuildContext } from '../context.js';
 import { createDevSession, type DevSession } from './session.js';
 import { watchPaths, type Watcher } from './watch.js';
 import { engineRoot } from '../engineRoot.js';
@@ -43,6 +44,8 @@ export interface DevServer {
   readonly url: string;
   /** Seconds from start to the first page being ready to serve. */
   readonly startupSeconds: number;
+  /** Settles once the first build has parsed every note (pages are served before). */
+  readonly built: Promise<void>;
   close(): Promise<void>;
 }
 
@@ -68,7 +71,12 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     if (!watcher) options.onStart?.();
     return (watcher ??= watchPaths(session.watchTargets(), onChange));
   };
-  const [clientScript] = await Promise.all([bundleDevClient(), session.start(startWatching)]);
+  // Pages are served once the outline and bundles are ready, while the notes are parsed (each asked for meanwhile is
+  // parsed first); anything else waits for the parse.
+  let previewed = () => {};
+  const preview = new Promise<void>((resolve) => (previewed = resolve));
+  const starting = session.start(startWatching, () => previewed());
+  const [clientScript] = await Promise.all([bundleDevClient(), Promise.race([starting, preview])]);
   const sessionId = randomUUID();
   const events = createLiveEvents(() => ({
     type: 'hello',
@@ -78,7 +86,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   }));
   const host = options.host ?? '127.0.0.1';
   const server = await startSiteServer({
-    files: devSiteFiles(session),
+    files: devSiteFiles(session, starting),
     port: options.port,
     compress: false,
     host,
@@ -92,8 +100,13 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   await Promise.race([watcher!.ready, new Promise((resolve) => setTimeout(resolve, WATCHER_READY_MS).unref())]);
   const startupSeconds = (performance.now() - started) / 1000;
   let watched = JSON.stringify(session.watchTargets());
-  serving = true;
-  if (pending.size > 0) void drain(); // changed while the first build ran
+  const early = session.preview;
+  // Changes made while the first build ran are applied once it is done.
+  const built = starting.then((ok) => {
+    if (early) logParsed(ok);
+    serving = true;
+    if (pending.size > 0) void drain();
+  });
 
   function onChange(paths: Set<string>): void {
     for (const filePath of paths) pending.add(filePath);
@@ -126,22 +139,31 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     watched = JSON.stringify(targets);
   }
 
-  const site = session.site;
-  const stored = session.storedNotes > 0 ? ` (${session.storedNotes} as the last session rendered them)` : '';
-  const what = site
-    ? `${site.notes.length} notes from ${path.relative(process.cwd(), site.context.docsDir) || '.'}${stored}`
+  const served = session.site ?? early;
+  const stored = () => (session.storedNotes > 0 ? ` (${session.storedNotes} as the last session rendered them)` : '');
+  const stages = (context: BuildContext) =>
+    ` (${[...context.timings].map(([name, ms]) => `${name} ${Math.round(ms)} ms`).join(', ')})`;
+  const what = served
+    ? `${session.site?.notes.length ?? early!.notes} notes from ${path.relative(process.cwd(), served.context.docsDir) || '.'}${early ? '' : stored()}`
     : 'nothing (the build failed, see above)';
-  const stages = site
-    ? ` (${[...site.context.timings].map(([name, ms]) => `${name} ${Math.round(ms)} ms`).join(', ')})`
-    : '';
-  log(`wiki dev: serving ${what}, ready in ${startupSeconds.toFixed(2)} s${stages}`);
-  const siteUrl = `${server.url.slice(0, -1)}${site?.context.config.baseUrl ?? '/'}`;
+  log(`wiki dev: serving ${what}, ready in ${startupSeconds.toFixed(2)} s${served ? stages(served.context) : ''}`);
+  const siteUrl = `${server.url.slice(0, -1)}${served?.context.config.baseUrl ?? '/'}`;
   log(
     `  ${siteUrl.replace('127.0.0.1', 'localhost')}  (watching notes, static files and ${options.configPath}; Ctrl+C to stop)`,
   );
+
+  /** After a start that served before the parse was done: the parse's line, and the tabs told of its problems. */
+  function logParsed(ok: boolean): void {
+    const seconds = ((performance.now() - started) / 1000).toFixed(2);
+    if (!ok) log(`wiki dev: the build failed (see above), ${seconds} s after the start`);
+    else log(`wiki dev: every note parsed, ${seconds} s after the start${stored()}${stages(early!.context)}`);
+    if (!ok || session.problems().length > 0) events.broadcast(session.announce(ok ? [] : 'all'));
+  }
+
   return {
     url: server.url,
     startupSeconds,
+    built,
     async close() {
       watcher?.close();
       events.close();
@@ -149,6 +171,15 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
       await server.close();
     },
   };
+}
+
+/** A file of the preview (null: there is none), or undefined when only the built site can tell, or its note fails to render (the build says why). */
+function readEarly(preview: DevPreview, relPath: string): ReturnType<DevPreview['read']> {
+  try {
+    return preview.read(relPath);
+  } catch {
+    return undefined;
+  }
 }
 
 /** The current config's base path and policy (worked out again only when a rebuild brings a new config). */
@@ -163,27 +194,43 @@ function devServedSite(session: DevSession): () => ServedSite {
   };
 }
 
-/** The site's files from memory, static files streamed from disk, and every HTML page with the live-update script. */
-function devSiteFiles(session: DevSession): SiteFiles {
-  return {
+/**
+ * The site's files from memory, static files streamed from disk, and every HTML page with the live-update script.
+ * While the first build parses the notes, its preview serves what it can; the rest waits for the build.
+ */
+function devSiteFiles(session: DevSession, firstBuild: Promise<boolean>): SiteFiles {
+  const files: SiteFiles = {
     async open(relPath) {
+      const { preview } = session;
+      if (preview) {
+        const source = preview.copies.get(relPath);
+        const contents = source === undefined ? readEarly(preview, relPath) : undefined;
+        if (contents === null) return undefined;
+        if (source !== undefined || contents !== undefined) return serve(relPath, source, contents);
+        await firstBuild;
+        return files.open(relPath);
+      }
       const site = session.site;
       if (!site)
         return relPath.endsWith('.html') ? memoryFile(injectDevClient(buildFailedPage, session.version)) : undefined;
       const source = site.copies.get(relPath);
-      // A static file may be a symlink: followed as before (the build decides which files are published).
-      if (source)
-        return fs
-          .realpath(source)
-          .then(openDiskFile)
-          .catch(() => undefined);
-      const contents = await readSiteFile(site, relPath);
-      if (contents === undefined || !relPath.endsWith('.html'))
-        return contents === undefined ? undefined : memoryFile(contents);
-      const html = typeof contents === 'string' ? contents : new TextDecoder().decode(contents);
-      return memoryFile(injectDevClient(html, session.version));
+      return serve(relPath, source, source === undefined ? await readSiteFile(site, relPath) : undefined);
     },
   };
+  /** A file copied as it is, else made contents (an HTML page with the live-update script). */
+  function serve(relPath: string, source: string | undefined, contents: string | Uint8Array | undefined) {
+    // A static file may be a symlink: followed as before (the build decides which files are published).
+    if (source !== undefined)
+      return fs
+        .realpath(source)
+        .then(openDiskFile)
+        .catch(() => undefined);
+    if (contents === undefined || !relPath.endsWith('.html'))
+      return contents === undefined ? undefined : memoryFile(contents);
+    const html = typeof contents === 'string' ? contents : new TextDecoder().decode(contents);
+    return memoryFile(injectDevClient(html, session.version));
+  }
+  return files;
 }
 
 const buildFailedPage =

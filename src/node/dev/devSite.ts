@@ -13,7 +13,7 @@ import { DiagnosticList } from '../diagnostics.js';
 import type { NoteContentCache } from '../pipeline/noteCache.js';
 import { joinContents, type SiteFile, type SiteFileMap } from '../siteWriter.js';
 import { layOutSite, loadSite } from '../pipeline/pipeline.js';
-import type { SiteData } from '../pipeline/site.js';
+import type { SiteData, SitePreview } from '../pipeline/site.js';
 import { renderSite } from '../pipeline/renderSite.js';
 import type { SiteConfig } from '../config/schema.js';
 import type { Diagnostic } from '../diagnostics.js';
@@ -82,6 +82,8 @@ export interface BuildDevSiteOptions {
   readonly noteCache?: (context: BuildContext) => NoteContentCache;
   /** Told the build's folders before it reads them (the session watches them from then on). */
   readonly onContext?: (context: BuildContext) => void;
+  /** Told what can be served before every note is parsed (pipeline.ts offerPreview). */
+  readonly onPreview?: (preview: DevPreview) => void;
 }
 
 /** Runs the build pipeline in development mode; pages render in the background (or on request). */
@@ -96,7 +98,11 @@ export async function buildDevSite(options: BuildDevSiteOptions): Promise<DevSit
     ...(options.docsDir !== undefined && { docsDir: options.docsDir }),
   });
   options.onContext?.(context);
-  const site = await loadSite(context, options.noteCache ? { noteCache: options.noteCache(context) } : {});
+  const { onPreview } = options;
+  const site = await loadSite(context, {
+    ...(options.noteCache && { noteCache: options.noteCache(context) }),
+    ...(onPreview && { onPreview: (preview: SitePreview) => onPreview(createDevPreview(context, preview)) }),
+  });
   // The bundle loadSite made: it holds the site's theme overrides and custom pages, as the pages expect.
   const { client } = site;
   const pageByPath = new Map<string, PageModel>();
@@ -208,28 +214,101 @@ export function outputPathsOf(page: PageModel): string[] {
 
 /** Renders these pages from the current data into the file map, with the same renderer as the build. */
 export function renderPages(devSite: DevSite, pages: readonly PageModel[]): void {
+  const source = { ...devSite.site, theme: devSite.theme, client: devSite.client };
+  renderOnly(source, devSite.context.config, pages, ([relPath, contents], wanted) => {
+    // The pages asked for, and the sidebar tree they link to (its name changes with the sidebar).
+    if (!wanted && !relPath.startsWith('assets/sidebar-')) return;
+    (wanted ? devSite.pages : devSite.files).set(relPath, joinContents(contents));
+    devSite.fresh.add(relPath);
+  });
+}
+
+/** What pages render with besides themselves: the dev site's current data, or its preview's. */
+type PageSource = Pick<
+  SitePreview,
+  'sidebar' | 'sidebars' | 'specialPages' | 'renderer' | 'theme' | 'client' | 'graph'
+>;
+
+/**
+ * Renders these pages with the build's renderer, handing on each file made on the way (`wanted`: one of theirs); it
+ * stops once theirs are done. The other pages' runtime settings list every special page's route: all are given.
+ */
+function renderOnly(
+  source: PageSource,
+  config: SiteConfig,
+  pages: readonly PageModel[],
+  onFile: (file: SiteFile, wanted: boolean) => void,
+): void {
   const wanted = new Set(pages.flatMap(outputPathsOf));
   const input = {
-    sidebar: devSite.site.sidebar,
-    sidebars: devSite.site.sidebars,
+    sidebar: source.sidebar,
+    sidebars: source.sidebars,
     notePages: pages.filter((page): page is DocPageModel => page.kind === 'doc'),
-    // All of them: the pages' runtime settings list their routes (loaded whole, never as page data). The render stops
-    // once the pages asked for are done, so the others are rendered only when one of them is asked for.
-    specialPages: devSite.site.specialPages,
-    renderer: devSite.site.renderer,
-    theme: devSite.theme,
-    config: devSite.context.config,
-    client: { ...devSite.client, files: new Map() },
-    graph: devSite.site.graph,
+    specialPages: source.specialPages,
+    renderer: source.renderer,
+    theme: source.theme,
+    config,
+    client: { ...source.client, files: new Map() },
+    graph: source.graph,
   };
   let left = wanted.size;
-  for (const [relPath, contents] of renderSite(input)) {
-    // The pages asked for, and the sidebar tree they link to (its name changes with the sidebar).
-    if (!wanted.has(relPath) && !relPath.startsWith('assets/sidebar-')) continue;
-    (wanted.has(relPath) ? devSite.pages : devSite.files).set(relPath, joinContents(contents));
-    devSite.fresh.add(relPath);
-    if (wanted.has(relPath) && --left === 0) break;
+  for (const file of renderSite(input)) {
+    const isWanted = wanted.has(file[0]);
+    onFile(file, isWanted);
+    if (isWanted && --left === 0) break;
   }
+}
+
+/** What `wiki dev` serves while its first build parses the notes (from a SitePreview). */
+export interface DevPreview {
+  readonly context: BuildContext;
+  /** How many notes the site has. */
+  readonly notes: number;
+  /** Site-relative path -> absolute source of the static files. */
+  readonly copies: ReadonlyMap<string, string>;
+  /**
+   * A page's file (a note's page made from that note alone, parsed now), or a bundle, sidebar or feed file; null when
+   * the site has no file there; undefined when only the built site can tell (builtOnly).
+   */
+  read(relPath: string): string | Uint8Array | null | undefined;
+}
+
+/**
+ * Where the built site has files a preview may not know: those notes link and the bundles' and sidebars' (assets/), the
+ * search index, and the sitemap. Anywhere else the pages, feeds and static files are all there is.
+ */
+function builtOnly(relPath: string): boolean {
+  return relPath.startsWith('assets/') || relPath.startsWith(searchDir) || relPath === 'sitemap.xml';
+}
+
+export function createDevPreview(context: BuildContext, preview: SitePreview): DevPreview {
+  const files = new Map<string, string | Uint8Array>([
+    ...preview.client.files,
+    ...preview.feedFiles.map(([relPath, contents]) => [relPath, joinContents(contents)] as const),
+  ]);
+  // A note's page by its index in notePages: its content is made when asked for.
+  const pageByPath = new Map<string, PageModel | number>();
+  preview.notePages.forEach((page, index) => {
+    for (const relPath of outputPathsOf(page)) pageByPath.set(relPath, index);
+  });
+  for (const page of [...preview.generatedPages, ...preview.specialPages])
+    for (const relPath of outputPathsOf(page)) pageByPath.set(relPath, page);
+  return {
+    context,
+    notes: preview.notePages.length,
+    copies: new Map([...preview.staticCopies].map(([source, relPath]) => [relPath, source])),
+    read(relPath) {
+      const found = pageByPath.get(relPath);
+      if (found === undefined) return files.get(relPath) ?? (builtOnly(relPath) ? undefined : null);
+      const page = typeof found === 'number' ? preview.withContent(found) : found;
+      let read: string | Uint8Array | undefined;
+      renderOnly(preview, context.config, [page], ([made, contents], wanted) => {
+        if (made === relPath) read = joinContents(contents);
+        else if (!wanted) files.set(made, joinContents(contents)); // the sidebar files, the graph file
+      });
+      return read;
+    },
+  };
 }
 
 /** Holds the background render back while the author is active (a request, an edit), so they are answered first. */

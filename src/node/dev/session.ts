@@ -17,7 +17,7 @@ import type { SiteConfig } from '../config/schema.js';
 import { categoryFileNames } from '../notes/category.js';
 import { isNoteName } from '../notes/notePaths.js';
 import { isSkippedName } from '../notes/scan.js';
-import { buildDevSite, deferBackgroundRender, diffSites, type DevSite } from './devSite.js';
+import { buildDevSite, deferBackgroundRender, diffSites, type DevPreview, type DevSite } from './devSite.js';
 import { reportProblems, type ProblemReport } from './report.js';
 import { updateNote } from './updateNote.js';
 import type { WatchTarget } from './watch.js';
@@ -39,9 +39,16 @@ export interface DevSession {
   problems(): DevProblem[];
   /**
    * The first build; resolves false when it failed (the server still starts and shows why). `onWatchable` is called
-   * once watchTargets() names the build's folders, before the build reads them.
+   * once watchTargets() names the build's folders, before the build reads them; `onPreview` once `preview` is set.
    */
-  start(onWatchable?: () => void): Promise<boolean>;
+  start(onWatchable?: () => void, onPreview?: () => void): Promise<boolean>;
+  /** While the first build parses the notes (after its outline and bundles): what can be served meanwhile. */
+  readonly preview: DevPreview | undefined;
+  /**
+   * The problems now, for open tabs, with the pages to reload: the build they show is the same (its version too), as
+   * after a start that served pages before its parse was done.
+   */
+  announce(reload: string[] | 'all'): DevMessage;
   /** How many notes the first build took from the last session's (noteStore.ts) instead of rendering them. */
   readonly storedNotes: number;
   /** Settles once the notes rendered so far are kept for the next session (a save runs after each full build). */
@@ -80,6 +87,7 @@ export function createDevSession(options: DevSessionOptions): DevSession {
    */
   let noteCache: NoteContentCache | undefined;
   let storedNotes: number | undefined;
+  let preview: DevPreview | undefined;
   let saving = Promise.resolve();
   const storeWarnings = new Set<string>(); // a store that cannot be written says so once, not at every rebuild
   const warnOfStore = (message: string) => {
@@ -96,7 +104,7 @@ export function createDevSession(options: DevSessionOptions): DevSession {
       .catch((error: unknown) => warnOfStore(`Could not keep the rendered notes: ${(error as Error).message}.`));
   };
 
-  async function fullBuild(reloadConfig: boolean): Promise<boolean> {
+  async function fullBuild(reloadConfig: boolean, onPreview?: (preview: DevPreview) => void): Promise<boolean> {
     try {
       if (reloadConfig || !config) {
         config = await (options.source
@@ -114,6 +122,7 @@ export function createDevSession(options: DevSessionOptions): DevSession {
           onWatchable?.();
           onWatchable = undefined;
         },
+        ...(onPreview && { onPreview }),
       });
       if (site) site.cancelled = true;
       site = next;
@@ -219,9 +228,21 @@ export function createDevSession(options: DevSessionOptions): DevSession {
       return storedNotes ?? 0;
     },
     notesSaved: () => saving,
-    async start(whenWatchable) {
+    get preview() {
+      return preview;
+    },
+    announce: (reload) => ({ type: 'update', version, content: [], reload, problems: problems() }),
+    async start(whenWatchable, onPreview) {
       onWatchable = whenWatchable;
-      const ok = await fullBuild(true);
+      const ok = await fullBuild(
+        true,
+        onPreview &&
+          ((made) => {
+            preview = made;
+            onPreview();
+          }),
+      );
+      preview = undefined;
       reportProblems(report, {
         diagnostics: site?.diagnostics ?? [],
         failures: [...(fatal ? [fatal] : []), ...noteFailures.values()],

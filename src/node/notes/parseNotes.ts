@@ -151,21 +151,26 @@ export function summariseNotes(docs: readonly Note[], parser: NoteParser): NoteS
   return docs.map((doc) => summariseNote(doc, parser));
 }
 
-const YIELD_EVERY_MS = 20;
+export interface RenderWhileOptions {
+  /** Stop once it settles (the bundles: `wiki build` renders ahead of its pages while esbuild makes them). */
+  readonly until?: Promise<unknown>;
+  /** Stop once this says so (checked before each note). */
+  readonly enough?: () => boolean;
+  /** How long a slice of rendering runs before the event loop does (20 ms by default). */
+  readonly sliceMs?: number;
+}
 
 /**
  * Renders notes on this thread (with `render`: renderNoteContent, or a cache in front of it), handing each to
  * `onParsed` as it is done. Parsing in worker threads was measured and does not pay on two cores (bench/README.md):
- * each isolate warms up its own JIT, and allocation-heavy parsing contends for memory. The event loop runs every few
- * milliseconds until `until` settles: esbuild bundles the browser code meanwhile, and its plugins answer on this thread.
- * Stops sooner once `enough` says so (checked before each note).
+ * each isolate warms up its own JIT, and allocation-heavy parsing contends for memory. The event loop runs between
+ * slices of a few milliseconds: esbuild's plugins answer on this thread, and `wiki dev` serves and watches meanwhile.
  */
 export async function renderNotesWhile(
   docs: readonly Note[],
   render: (doc: Note) => NoteContent,
   onParsed: (content: NoteContent, index: number) => void,
-  until?: Promise<unknown>,
-  enough: () => boolean = () => false,
+  { until, enough = () => false, sliceMs = 20 }: RenderWhileOptions = {},
 ): Promise<void> {
   let settled = !until;
   void until?.finally(() => (settled = true)).catch(() => undefined);
@@ -173,7 +178,7 @@ export async function renderNotesWhile(
   for (let index = 0; index < docs.length; index++) {
     if ((settled && until) || enough()) return;
     onParsed(render(docs[index]!), index);
-    if (performance.now() - slice < YIELD_EVERY_MS) continue;
+    if (performance.now() - slice < sliceMs) continue;
     await new Promise((resolve) => setImmediate(resolve));
     slice = performance.now();
   }

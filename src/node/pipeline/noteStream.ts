@@ -79,7 +79,7 @@ export function createNoteStream(
   };
   return {
     async renderAhead(until) {
-      await renderNotesWhile(sources, render, accept, until, () => heldHtml >= AHEAD_HTML_CHARS);
+      await renderNotesWhile(sources, render, accept, { until, enough: () => heldHtml >= AHEAD_HTML_CHARS });
     },
     *pages() {
       for (let index = 0; index < sources.length; index++) {

@@ -69,7 +69,7 @@ import type { InputStamp, OutputFileStat } from './upToDate.js';
 import type { NoteContentCache } from './noteCache.js';
 import { isMdxNote } from '../mdx/isMdxNote.js';
 import { createNoteStream, type MdxContents, parseNoteContent } from './noteStream.js';
-import type { SiteData, SiteOutline } from './site.js';
+import type { SiteData, SiteOutline, SitePreview } from './site.js';
 import { renderSite } from './renderSite.js';
 
 export interface OutlineOptions {
@@ -604,9 +604,18 @@ async function checkWithoutWriting(context: BuildContext, outline: SiteOutline):
   notes.checkLinks();
 }
 
+/**
+ * How long `wiki dev`'s parse runs between turns of the event loop. Each turn takes chokidar's first scan of the folders
+ * one step further, and the address is told once that scan is done: on the corpus it ended ~1.5 s after the start with
+ * 20 ms slices, ~0.9 s with 2 ms, the parse no slower (bench/README.md).
+ */
+const DEV_PARSE_SLICE_MS = 2;
+
 export interface LoadSiteOptions {
   /** The notes the last build rendered (`wiki dev`): only those whose Markdown or links changed render again. */
   readonly noteCache?: NoteContentCache;
+  /** Told the site as it can be served before every note is parsed, once the bundles are ready (`wiki dev`). */
+  readonly onPreview?: (preview: SitePreview) => void;
 }
 
 /** `wiki dev`: the same stages as buildSite, every note parsed and its links checked; pages render when asked for. */
@@ -619,8 +628,10 @@ export async function loadSite(context: BuildContext, options: LoadSiteOptions =
   const render = (note: Note) =>
     mdx.get(note.sourcePath) ??
     parseNoteContent(context, note, parser, noteCache ? (n, p) => noteCache.render(n, p) : renderNoteContent);
+  if (options.onPreview) offerPreview(context, outline, render, options.onPreview);
+  // Short slices: the dev server answers requests and its watcher scans the folders between them.
   await timeStageAsync(context, 'parse', () =>
-    renderNotesWhile(outline.notes, render, (content) => contents.push(content)),
+    renderNotesWhile(outline.notes, render, (content) => contents.push(content), { sliceMs: DEV_PARSE_SLICE_MS }),
   );
   noteCache?.keepOnly(outline.notes);
   const notes: ParsedNote[] = outline.summaries.map((summary, index) => ({ ...summary, ...contents[index]! }));
@@ -647,6 +658,32 @@ export async function loadSite(context: BuildContext, options: LoadSiteOptions =
     assets,
     searchFiles: indexSearch,
   };
+}
+
+/**
+ * Tells `onPreview` the site as it can be served before the notes are parsed, once the bundles are ready (a failed
+ * bundle fails the build instead). Each note's page is rendered with `render`, the parse's own (its cache's).
+ */
+function offerPreview(
+  context: BuildContext,
+  outline: SiteOutline,
+  render: (note: Note) => NoteContent,
+  onPreview: (preview: SitePreview) => void,
+): void {
+  const { tableOfContents, baseUrl } = context.config;
+  const withContent = (index: number) =>
+    withNoteContent(outline.notePages[index]!, render(outline.notes[index]!), tableOfContents, baseUrl);
+  outline.bundles.then(
+    ({ renderer, client }) =>
+      onPreview({
+        ...outline,
+        specialPages: completeSpecialPages(context, outline, renderer),
+        renderer,
+        client,
+        withContent,
+      }),
+    () => undefined,
+  );
 }
 
 /**

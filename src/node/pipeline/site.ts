@@ -78,3 +78,25 @@ export interface SiteData extends Omit<SiteOutline, 'notes' | 'summaries' | 'bun
   /** The search files (stylesheet and index): the index worker starts on the first call, later calls share it. */
   readonly searchFiles: () => Promise<SiteFile[]>;
 }
+
+/**
+ * The site before its notes are parsed, once the outline and the bundles are ready: what `wiki dev` serves while it
+ * parses every note (its first build). A note's page is made from that note alone, parsed when asked for.
+ */
+export interface SitePreview extends Pick<
+  SiteData,
+  | 'sidebar'
+  | 'sidebars'
+  | 'notePages'
+  | 'generatedPages'
+  | 'specialPages'
+  | 'theme'
+  | 'client'
+  | 'renderer'
+  | 'graph'
+  | 'staticCopies'
+  | 'feedFiles'
+> {
+  /** The page of `notePages[index]` with its note's content (the parse of every note renders it once: a cache). */
+  readonly withContent: (index: number) => DocPageModel;
+}

@@ -1,0 +1,48 @@
+/**
+ * `wiki dev` on a copy of the real corpus serves pages before it has parsed every note (1,062 notes: the parse takes
+ * seconds): the pages it serves then are those it serves once the parse is done, and a file only the built site has
+ * (the sitemap) is answered once it is built, not refused.
+ */
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, it } from 'node:test';
+import { makeTempDir } from '../helpers/cli.js';
+import { startDevProcess } from '../helpers/devServer.js';
+import { corpusDir } from './sharedFolder.js';
+
+const CONFIG = "export default { title: 'Everything I know', url: 'https://wiki.example.com' };\n";
+const PAGES = ['/', '/networking/rest', '/__data/networking/rest.json', '/programming-languages/rust/rust-libraries'];
+
+describe('wiki dev on the corpus, before every note is parsed', () => {
+  it('serves the pages it serves once they are, and waits with what only the built site has', async () => {
+    const site = makeTempDir('wiki-dev-preview-');
+    fs.cpSync(corpusDir, path.join(site, 'docs'), { recursive: true });
+    fs.writeFileSync(path.join(site, 'wiki.config.ts'), CONFIG);
+    const dev = await startDevProcess(site);
+    try {
+      const get = async (route: string) => {
+        const response = await fetch(new URL(route, dev.url));
+        return { status: response.status, body: await response.text() };
+      };
+      const sitemap = get('/sitemap.xml'); // asked for first, answered last
+      const early = await Promise.all(PAGES.map(get));
+      const parsedYet = /every note parsed/.test(dev.output());
+      await dev.waitForOutput(/every note parsed/);
+      const late = await Promise.all(PAGES.map(get));
+      const map = await sitemap;
+
+      assert.ok(!parsedYet, `the pages were served before the parse was done:\n${dev.output()}`);
+      assert.match(dev.output(), /ready in [\d.]+ s[\s\S]*localhost[\s\S]*every note parsed/);
+      PAGES.forEach((route, index) => {
+        assert.equal(early[index]!.status, 200, route);
+        assert.equal(early[index]!.body, late[index]!.body, route);
+      });
+      assert.match(early[1]!.body, /<h1[^>]*>REST<\/h1>|<title>REST/);
+      assert.equal(map.status, 200);
+      assert.match(map.body, /networking\/rest</);
+    } finally {
+      await dev.stop();
+    }
+  });
+});
