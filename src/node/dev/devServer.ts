@@ -44,8 +44,6 @@ export interface DevServer {
   readonly url: string;
   /** Seconds from start to the first page being ready to serve. */
   readonly startupSeconds: number;
-  /** Settles once the first build has parsed every note (pages are served before). */
-  readonly built: Promise<void>;
   close(): Promise<void>;
 }
 
@@ -102,7 +100,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   let watched = JSON.stringify(session.watchTargets());
   const early = session.preview;
   // Changes made while the first build ran are applied once it is done.
-  const built = starting.then((ok) => {
+  void starting.then((ok) => {
     if (early) logParsed(ok);
     serving = true;
     if (pending.size > 0) void drain();
@@ -163,7 +161,6 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   return {
     url: server.url,
     startupSeconds,
-    built,
     async close() {
       watcher?.close();
       events.close();
