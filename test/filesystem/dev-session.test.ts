@@ -102,6 +102,24 @@ describe('the wiki dev session', () => {
     session.site!.cancelled = true;
   });
 
+  it('tells the tabs nothing of a save that changed nothing, and the note and its change otherwise', async () => {
+    const site = makeDocsSite('wiki-dev-session-', { 'alpha.md': '# Alpha\n\nWords.\n' });
+    const configPath = path.join(site, 'wiki.config.ts');
+    fs.writeFileSync(configPath, "export default { title: 'Session', url: 'https://session.example.com' };\n");
+    const logged: string[] = [];
+    const session = createDevSession({ configPath, log: (line) => logged.push(line) });
+    assert.ok(await session.start());
+    const save = (text: string) => {
+      writeDocsNote(site, 'alpha.md', text);
+      return session.applyChanges(new Set([path.join(site, 'docs', 'alpha.md')]));
+    };
+    assert.equal(await save('# Alpha\n\nWords.\n'), undefined, 'saved as it was (or reported twice)');
+    assert.match(logged.at(-1)!, /updated \S*docs\/alpha\.md \(same\)/, 'the save is still told in the terminal');
+    const message = await save('# Alpha\n\nOther words.\n');
+    assert.deepEqual(message?.type === 'update' && [message.content, message.reload], [['/alpha'], []]);
+    session.site!.cancelled = true;
+  });
+
   it('names only the config file when the config does not load', async () => {
     const site = makeDocsSite('wiki-dev-session-', { 'alpha.md': '# Alpha\n' });
     const configPath = path.join(site, 'wiki.config.ts');

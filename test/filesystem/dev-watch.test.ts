@@ -1,7 +1,7 @@
 /**
  * The `wiki dev` watcher on a real temp folder: what it reports, what it skips, that it keeps watching a docs
  * folder replaced faster than chokidar reads its parent (its own watches then stay on the old folder), and that a note
- * written into a new folder before chokidar watches it is still reported.
+ * written during its first scan, or into a new folder before chokidar watches it, is still reported.
  * Every wait polls with a bound; "nothing reported" is checked only once a later change has come through.
  */
 import assert from 'node:assert/strict';
@@ -72,13 +72,34 @@ describe('the wiki dev watcher', () => {
 
   afterEach(() => watcher?.close());
 
-  it('reports a change made as soon as it says it is ready (wiki dev tells its address then)', async () => {
+  it('reports a change made as soon as it says it is ready', async () => {
     watcher = watchPaths([{ path: docsDir, kind: 'folder', skipName: isSkippedName }], (paths) =>
       batches.push([...paths].map((filePath) => path.relative(siteDir, filePath))),
     );
     await watcher.ready;
     fs.writeFileSync(docs('alpha.md'), '# Alpha\n\nEdited at once.\n');
     await waitFor('the edit made right after ready', () => reported('docs/alpha.md'));
+  });
+
+  it('reports what changed during its first scan once the scan is done (wiki dev tells its address before)', async () => {
+    for (let index = 0; index < 200; index++) fs.writeFileSync(docs(`topics/note-${index}.md`), `# Note ${index}\n`);
+    watcher = watchPaths([{ path: docsDir, kind: 'folder', skipName: isSkippedName }], (paths) =>
+      batches.push([...paths].map((filePath) => path.relative(siteDir, filePath))),
+    );
+    // Made at once, before chokidar has read the folders: it stats and watches each entry later, or has already.
+    fs.writeFileSync(docs('alpha.md'), '# Alpha\n\nEdited during the scan.\n');
+    fs.writeFileSync(docs('topics/note-199.md'), '# Note 199\n\nEdited during the scan.\n');
+    fs.rmSync(docs('topics/note-7.md'));
+    fs.mkdirSync(docs('later'));
+    fs.writeFileSync(docs('later/gamma.md'), '# Gamma\n');
+    await watcher.ready;
+    const expected = ['alpha.md', 'topics/note-199.md', 'topics/note-7.md', 'later', 'later/gamma.md'];
+    await waitFor('the changes made during the scan', () => expected.every((file) => reported(`docs/${file}`)));
+    assert.deepEqual(
+      batches.flat().filter((relPath) => !expected.includes(relPath.replace(/^docs\//, ''))),
+      [],
+      'nothing else: the notes left as they were are not reported',
+    );
   });
 
   it('hands over the last of two quick saves of a file (chokidar drops a second change within 50 ms)', async () => {

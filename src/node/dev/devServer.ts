@@ -47,9 +47,6 @@ export interface DevServer {
   close(): Promise<void>;
 }
 
-/** How long the dev server waits for its watcher's first scan before it tells its address anyway. */
-const WATCHER_READY_MS = 10_000;
-
 /** Starts the dev server; resolves once it listens (a failed first build is shown, not thrown). */
 export async function startDevServer(options: DevServerOptions): Promise<DevServer> {
   const started = performance.now();
@@ -94,8 +91,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     handleRequest: (req, res) => events.handle(req, res) || serveScript(req.url, res, clientScript),
   });
   startWatching(); // a config that failed to load: its file alone
-  // An edit made before the watcher's first scan is done would be missed: the address is told once it is.
-  await Promise.race([watcher!.ready, new Promise((resolve) => setTimeout(resolve, WATCHER_READY_MS).unref())]);
+  // Not waiting for the watcher's first scan: a change made during it is reported once it is done (watch.ts).
   const startupSeconds = (performance.now() - started) / 1000;
   let watched = JSON.stringify(session.watchTargets());
   const early = session.preview;

@@ -157,6 +157,7 @@ export function createDevSession(options: DevSessionOptions): DevSession {
     if (step.kind === 'reload')
       return { message: update([], 'all'), summary: 'static files changed: reloading open pages' };
     if (step.kind === 'notes') {
+      const problemsBefore = JSON.stringify(problems());
       const updates = step.files.map((file) => ({ file, result: tryUpdateNote(file) }));
       const needsFull = updates.find((u) => u.result.kind === 'full');
       if (!needsFull) {
@@ -166,7 +167,11 @@ export function createDevSession(options: DevSessionOptions): DevSession {
           .map((u) => `${display(u.file)} (${u.result.kind === 'layout' ? 'sidebar' : u.result.kind})`)
           .join(', ');
         const also = dependents === 0 ? '' : `; refreshed ${dependents} dependent page${dependents === 1 ? '' : 's'}`;
-        return { message: update(content, relaidOut ? 'all' : reload), summary: `updated ${what}${also}` };
+        const summary = `updated ${what}${also}`;
+        // A save that changed nothing (a file saved as it was, or reported twice) tells the tabs nothing.
+        const same = content.length === 0 && reload.length === 0 && !relaidOut;
+        if (same && JSON.stringify(problems()) === problemsBefore) return { summary };
+        return { message: update(content, relaidOut ? 'all' : reload), summary };
       }
       const reason = needsFull.result.kind === 'full' ? needsFull.result.reason : '';
       // While the config is broken, a rebuild checks it again rather than clearing its error with the last good one.

@@ -3,9 +3,9 @@
  * On chokidar, not Node's fs.watch: Node 20's recursive fs.watch on Linux is a JavaScript emulation with a confirmed
  * race between walking a folder and watching it (nodejs/node#48437), and it loses a replaced root for good (a docs
  * folder deleted and recreated, or renamed over, is never seen again). Each target is watched through its parent
- * folder, so a replaced one is seen; the three gaps chokidar leaves (a folder replaced between two reads of its parent,
- * a quick second save of a file, an entry made in a new folder before chokidar watches it) are closed below, and a file
- * seen empty in the middle of a save is handed over once written.
+ * folder, so a replaced one is seen; the four gaps chokidar leaves (a change during its first scan, a folder replaced
+ * between two reads of its parent, a quick second save of a file, an entry made in a new folder before chokidar watches
+ * it) are closed below, and a file seen empty in the middle of a save is handed over once written.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -21,7 +21,10 @@ export interface WatchTarget {
 
 export interface Watcher {
   close(): void;
-  /** Settles once the first scan of the watched folders is done: a change made from then on is reported. */
+  /**
+   * Settles once the first scan of the watched folders is done. A change made from the start on is reported: one made
+   * during the scan once it is done (reportChangedDuringScan).
+   */
   readonly ready: Promise<void>;
 }
 
@@ -68,6 +71,7 @@ export function watchPaths(
     /** The files and folders chokidar has reported and not reported gone. */
     const seen = new Set<string>();
     let ready = false;
+    const atStart = stampTargets(targets);
     // The initial scan's events only record what is watched (the build already read what the folders hold).
     const watcher = watch(roots, { ignored: (filePath) => placeOf(filePath) === 'outside', ignoreInitial: false });
     watcher.on('all', (event, filePath) => {
@@ -88,6 +92,7 @@ export function watchPaths(
     watcher.on('ready', () => {
       ready = true;
       markReady();
+      for (const [filePath, written] of changedSince(atStart, stampTargets(targets))) batch.report(filePath, written);
       for (const folder of replaced) batch.report(folder, false);
       for (const [file, state] of filesAtRestart ?? []) if (fileState(file) !== state) batch.report(file, true);
       replaced.clear();
@@ -275,6 +280,39 @@ function batchChanges(
       clearTimeout(timer);
     },
   };
+}
+
+/**
+ * Every file and folder of the targets (what chokidar watches of them) with its stamp: size, times and inode for a
+ * file. Chokidar's first scan stats each entry, then watches it, and reports nothing before it is done: a change made
+ * meanwhile is found by comparing the stamps taken as the watcher started with those once its scan is done. Taken
+ * before the build reads the folders (`wiki dev` starts the watcher first), so nothing the build read goes unseen.
+ */
+function stampTargets(targets: readonly WatchTarget[]): Map<string, string> {
+  const stamps = new Map<string, string>();
+  const visit = (filePath: string, target: WatchTarget): void => {
+    const link = fs.lstatSync(filePath, { throwIfNoEntry: false });
+    const stat = link?.isSymbolicLink() ? fs.statSync(filePath, { throwIfNoEntry: false }) : link;
+    if (!stat) return;
+    if (!stat.isDirectory()) {
+      stamps.set(filePath, `${stat.ino}:${stat.size}:${stat.mtimeMs}:${stat.ctimeMs}`);
+      return;
+    }
+    stamps.set(filePath, 'folder');
+    if (target.kind === 'file' || link !== stat) return; // a linked folder is not walked (it may lead back up)
+    for (const name of readNames(filePath))
+      if (!editorDropping.test(name) && !target.skipName?.(name)) visit(path.join(filePath, name), target);
+  };
+  for (const target of targets) visit(path.resolve(target.path), target);
+  return stamps;
+}
+
+/** The paths whose stamps differ, were added or are gone, with whether each is a file written (not gone, not a folder). */
+function changedSince(before: ReadonlyMap<string, string>, after: ReadonlyMap<string, string>): Map<string, boolean> {
+  const changed = new Map<string, boolean>();
+  for (const [filePath, stamp] of after) if (before.get(filePath) !== stamp) changed.set(filePath, stamp !== 'folder');
+  for (const filePath of before.keys()) if (!after.has(filePath)) changed.set(filePath, false);
+  return changed;
 }
 
 function isEmptyFile(filePath: string): boolean {

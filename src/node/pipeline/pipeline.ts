@@ -605,9 +605,9 @@ async function checkWithoutWriting(context: BuildContext, outline: SiteOutline):
 }
 
 /**
- * How long `wiki dev`'s parse runs between turns of the event loop. Each turn takes chokidar's first scan of the folders
- * one step further, and the address is told once that scan is done: on the corpus it ended ~1.5 s after the start with
- * 20 ms slices, ~0.9 s with 2 ms, the parse no slower (bench/README.md).
+ * How long `wiki dev`'s parse runs between turns of the event loop, where pages asked for meanwhile are served and
+ * chokidar's first scan of the folders takes a step (edits made before it is done are applied once it is): on the
+ * corpus that scan ended ~1.5 s after the start with 20 ms slices, ~0.9 s with 2 ms, the parse no slower.
  */
 const DEV_PARSE_SLICE_MS = 2;
 
