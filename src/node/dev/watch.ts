@@ -23,7 +23,7 @@ export interface Watcher {
   close(): void;
   /**
    * Settles once the first scan of the watched folders is done. A change made from the start on is reported: one made
-   * during the scan once it is done (reportChangedDuringScan).
+   * during the scan once it is done (stampTargets).
    */
   readonly ready: Promise<void>;
 }
