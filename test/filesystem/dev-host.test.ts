@@ -1,6 +1,6 @@
 /**
  * `wiki dev` answers only to localhost names (DNS rebinding defence): a real dev server over loopback, whose pages and
- * event stream refuse a foreign Host with 403 and say how to allow it (the check itself: test/unit/server-host.test.ts).
+ * event stream refuse a foreign Host with 403 and say how to allow it (the check's table: unit/server-host.test.ts).
  */
 import assert from 'node:assert/strict';
 import fs from 'node:fs';

@@ -81,7 +81,7 @@ describe('the wiki dev watcher', () => {
     await waitFor('the edit made right after ready', () => reported('docs/alpha.md'));
   });
 
-  it('reports what changed during its first scan once the scan is done (wiki dev tells its address before)', async () => {
+  it('reports what changed during its first scan once the scan is done (wiki dev serves before)', async () => {
     for (let index = 0; index < 200; index++) fs.writeFileSync(docs(`topics/note-${index}.md`), `# Note ${index}\n`);
     watcher = watchPaths([{ path: docsDir, kind: 'folder', skipName: isSkippedName }], (paths) =>
       batches.push([...paths].map((filePath) => path.relative(siteDir, filePath))),

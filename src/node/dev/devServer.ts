@@ -137,8 +137,9 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   const stored = () => (session.storedNotes > 0 ? ` (${session.storedNotes} as the last session rendered them)` : '');
   const stages = (context: BuildContext) =>
     ` (${[...context.timings].map(([name, ms]) => `${name} ${Math.round(ms)} ms`).join(', ')})`;
+  const docs = served && (path.relative(process.cwd(), served.context.docsDir) || '.');
   const what = served
-    ? `${session.site?.notes.length ?? early!.notes} notes from ${path.relative(process.cwd(), served.context.docsDir) || '.'}${early ? '' : stored()}`
+    ? `${session.site?.notes.length ?? early!.notes} notes from ${docs}${early ? '' : stored()}`
     : 'nothing (the build failed, see above)';
   log(`wiki dev: serving ${what}, ready in ${startupSeconds.toFixed(2)} s${served ? stages(served.context) : ''}`);
   const siteUrl = `${server.url.slice(0, -1)}${served?.context.config.baseUrl ?? '/'}`;
@@ -166,7 +167,10 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   };
 }
 
-/** A file of the preview (null: there is none), or undefined when only the built site can tell, or its note fails to render (the build says why). */
+/**
+ * A file of the preview (null: there is none), or undefined when only the built site can tell, or when its note fails
+ * to render (the build then says why).
+ */
 function readEarly(preview: DevPreview, relPath: string): ReturnType<DevPreview['read']> {
   try {
     return preview.read(relPath);

@@ -307,7 +307,7 @@ function stampTargets(targets: readonly WatchTarget[]): Map<string, string> {
   return stamps;
 }
 
-/** The paths whose stamps differ, were added or are gone, with whether each is a file written (not gone, not a folder). */
+/** The paths whose stamps differ, were added or are gone, and whether each is a file written (not gone, no folder). */
 function changedSince(before: ReadonlyMap<string, string>, after: ReadonlyMap<string, string>): Map<string, boolean> {
   const changed = new Map<string, boolean>();
   for (const [filePath, stamp] of after) if (before.get(filePath) !== stamp) changed.set(filePath, stamp !== 'folder');

@@ -2,7 +2,8 @@
  * Stage 6 of `wiki build`, parse + render: notes rendered one at a time as their pages are written, so no note's HTML
  * outlives its page, and each note's Markdown is let go once it is rendered. While esbuild bundles (the pages need
  * its file names), notes are rendered ahead, up to a megabyte of HTML (AHEAD_HTML_CHARS); the rest as their pages are
- * pulled, the last few megabytes together (TAIL_CHARS). Each rendered note goes to the search index and the link check as it is made.
+ * pulled, the last few megabytes together (TAIL_CHARS). Each rendered note goes to the search index and the link check
+ * as it is made.
  */
 import type { SourcePath } from '../../shared/paths.js';
 import type { DocPageModel } from '../../shared/types.js';
