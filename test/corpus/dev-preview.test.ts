@@ -1,7 +1,8 @@
 /**
  * `wiki dev` on a copy of the real corpus serves pages before it has parsed every note (1,062 notes: the parse takes
  * seconds): the pages it serves then are those it serves once the parse is done, a file only the built site has (the
- * sitemap) is answered once it is built, not refused, and a note saved meanwhile is updated then.
+ * sitemap) is answered once it is built, not refused, and a note saved meanwhile is updated then. The site has a base
+ * URL: the preview serves under it too.
  */
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
@@ -11,7 +12,8 @@ import { makeTempDir } from '../helpers/cli.js';
 import { startDevProcess } from '../helpers/devServer.js';
 import { corpusDir } from './sharedFolder.js';
 
-const CONFIG = "export default { title: 'Everything I know', url: 'https://wiki.example.com' };\n";
+// Under a base URL, as a site published in a folder of its host is.
+const CONFIG = "export default { title: 'Everything I know', url: 'https://wiki.example.com', baseUrl: '/wiki/' };\n";
 const PAGES = ['/', '/networking/rest', '/__data/networking/rest.json', '/programming-languages/rust/rust-libraries'];
 
 describe('wiki dev on the corpus, before every note is parsed', () => {
@@ -22,7 +24,7 @@ describe('wiki dev on the corpus, before every note is parsed', () => {
     const dev = await startDevProcess(site);
     try {
       const get = async (route: string) => {
-        const response = await fetch(new URL(route, dev.url));
+        const response = await fetch(new URL(`/wiki${route}`, dev.url));
         return { status: response.status, body: await response.text() };
       };
       const sitemap = get('/sitemap.xml'); // asked for first, answered last

@@ -22,6 +22,7 @@ import { type DevPreview, readSiteFile } from './devSite.js';
 import { createLiveEvents } from './liveEvents.js';
 import type { SiteConfigSource } from '../config/findConfig.js';
 import type { BuildContext } from '../context.js';
+import type { SiteConfig } from '../config/schema.js';
 import { createDevSession, type DevSession } from './session.js';
 import { watchPaths, type Watcher } from './watch.js';
 import { engineRoot } from '../engineRoot.js';
@@ -179,14 +180,17 @@ function readEarly(preview: DevPreview, relPath: string): ReturnType<DevPreview[
   }
 }
 
-/** The current config's base path and policy (worked out again only when a rebuild brings a new config). */
+/**
+ * The current config's base path and policy (worked out again only when a rebuild brings a new config): the preview's
+ * while the first build parses the notes.
+ */
 function devServedSite(session: DevSession): () => ServedSite {
-  let seen: DevSession['site'];
+  let seen: SiteConfig | undefined;
   let served = rootSite;
   return () => {
-    const site = session.site;
-    if (site !== seen) served = site ? servedSiteOf(site.context.config) : rootSite;
-    seen = site;
+    const config = (session.site ?? session.preview)?.context.config;
+    if (config !== seen) served = config ? servedSiteOf(config) : rootSite;
+    seen = config;
     return served;
   };
 }
