@@ -102,6 +102,21 @@ describe('the wiki dev watcher', () => {
     );
   });
 
+  it('reports what changed during its first scan of a docs folder that is a link to a vault elsewhere', async () => {
+    const vault = makeTempDir('wiki-dev-watch-vault-');
+    fs.mkdirSync(path.join(vault, 'topics'));
+    for (let index = 0; index < 100; index++)
+      fs.writeFileSync(path.join(vault, `topics/note-${index}.md`), `# Note ${index}\n`);
+    fs.rmSync(docsDir, { recursive: true });
+    fs.symlinkSync(vault, docsDir, 'dir');
+    watcher = watchPaths([{ path: docsDir, kind: 'folder', skipName: isSkippedName }], (paths) =>
+      batches.push([...paths].map((filePath) => path.relative(siteDir, filePath))),
+    );
+    fs.writeFileSync(path.join(vault, 'topics/note-99.md'), '# Note 99\n\nEdited during the scan.\n');
+    await watcher.ready;
+    await waitFor('the edit made during the scan', () => reported('docs/topics/note-99.md'));
+  });
+
   it('hands over the last of two quick saves of a file (chokidar drops a second change within 50 ms)', async () => {
     await startWatching();
     fs.writeFileSync(docs('alpha.md'), '# Alpha\n\nFirst save.\n');

@@ -290,7 +290,7 @@ function batchChanges(
  */
 function stampTargets(targets: readonly WatchTarget[]): Map<string, string> {
   const stamps = new Map<string, string>();
-  const visit = (filePath: string, target: WatchTarget): void => {
+  const visit = (filePath: string, target: WatchTarget, root: boolean): void => {
     const link = fs.lstatSync(filePath, { throwIfNoEntry: false });
     const stat = link?.isSymbolicLink() ? fs.statSync(filePath, { throwIfNoEntry: false }) : link;
     if (!stat) return;
@@ -299,11 +299,12 @@ function stampTargets(targets: readonly WatchTarget[]): Map<string, string> {
       return;
     }
     stamps.set(filePath, 'folder');
-    if (target.kind === 'file' || link !== stat) return; // a linked folder is not walked (it may lead back up)
+    // A linked folder inside is not walked (it may lead back up); a docs folder that is a link (to a vault) is.
+    if (target.kind === 'file' || (link !== stat && !root)) return;
     for (const name of readNames(filePath))
-      if (!editorDropping.test(name) && !target.skipName?.(name)) visit(path.join(filePath, name), target);
+      if (!editorDropping.test(name) && !target.skipName?.(name)) visit(path.join(filePath, name), target, false);
   };
-  for (const target of targets) visit(path.resolve(target.path), target);
+  for (const target of targets) visit(path.resolve(target.path), target, true);
   return stamps;
 }
 
