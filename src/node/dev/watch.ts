@@ -60,8 +60,8 @@ export function watchPaths(
   const warn = warnOnce();
   /** Folders replaced under the watcher: reported once a fresh watcher is ready, so the rebuild reads them as they are now. */
   const replaced = new Set<string>();
-  /** The watched files (the config) as they were when a watcher was closed: one saved before the next is ready is reported then. */
-  let filesAtRestart: Map<string, string> | undefined;
+  /** The stamps a watcher started from, until it is ready: a watcher started again before then keeps them. */
+  let unreported: Map<string, string> | undefined;
   let restartTimer: NodeJS.Timeout | undefined;
   let markReady = () => {};
   const ready = new Promise<void>((resolve) => (markReady = resolve));
@@ -71,7 +71,7 @@ export function watchPaths(
     /** The files and folders chokidar has reported and not reported gone. */
     const seen = new Set<string>();
     let ready = false;
-    const atStart = stampTargets(targets);
+    const atStart = (unreported ??= stampTargets(targets));
     // The initial scan's events only record what is watched (the build already read what the folders hold).
     const watcher = watch(roots, { ignored: (filePath) => placeOf(filePath) === 'outside', ignoreInitial: false });
     watcher.on('all', (event, filePath) => {
@@ -92,11 +92,10 @@ export function watchPaths(
     watcher.on('ready', () => {
       ready = true;
       markReady();
+      unreported = undefined;
       for (const [filePath, written] of changedSince(atStart, stampTargets(targets))) batch.report(filePath, written);
       for (const folder of replaced) batch.report(folder, false);
-      for (const [file, state] of filesAtRestart ?? []) if (fileState(file) !== state) batch.report(file, true);
       replaced.clear();
-      filesAtRestart = undefined;
     });
     watcher.on('error', (error) => warn(error as NodeJS.ErrnoException));
 
@@ -123,9 +122,6 @@ export function watchPaths(
     replaced.add(folder);
     restartTimer ??= setTimeout(() => {
       restartTimer = undefined;
-      filesAtRestart ??= new Map(
-        targets.filter((target) => target.kind === 'file').map((target) => [target.path, fileState(target.path)]),
-      );
       // Closed first: chokidar shares one fs.watch per path between its watchers, and the old one watches the old folder.
       void current.close().catch(() => undefined);
       current = startWatcher();
