@@ -200,14 +200,17 @@ function devServedSite(session: DevSession): () => ServedSite {
  * While the first build parses the notes, its preview serves what it can; the rest waits for the build.
  */
 function devSiteFiles(session: DevSession, firstBuild: Promise<boolean>): SiteFiles {
+  const withDevClient = (relPath: string, contents: string | Uint8Array) =>
+    madeFile(relPath, contents, session.version);
   const files: SiteFiles = {
     async open(relPath) {
       const { preview } = session;
       if (preview) {
         const source = preview.copies.get(relPath);
-        const contents = source === undefined ? readEarly(preview, relPath) : undefined;
+        if (source !== undefined) return openCopy(source);
+        const contents = readEarly(preview, relPath);
         if (contents === null) return undefined;
-        if (source !== undefined || contents !== undefined) return serve(relPath, source, contents);
+        if (contents !== undefined) return withDevClient(relPath, contents);
         await firstBuild;
         return files.open(relPath);
       }
@@ -215,23 +218,27 @@ function devSiteFiles(session: DevSession, firstBuild: Promise<boolean>): SiteFi
       if (!site)
         return relPath.endsWith('.html') ? memoryFile(injectDevClient(buildFailedPage, session.version)) : undefined;
       const source = site.copies.get(relPath);
-      return serve(relPath, source, source === undefined ? await readSiteFile(site, relPath) : undefined);
+      if (source !== undefined) return openCopy(source);
+      const contents = await readSiteFile(site, relPath);
+      return contents === undefined ? undefined : withDevClient(relPath, contents);
     },
   };
-  /** A file copied as it is, else made contents (an HTML page with the live-update script). */
-  function serve(relPath: string, source: string | undefined, contents: string | Uint8Array | undefined) {
-    // A static file may be a symlink: followed as before (the build decides which files are published).
-    if (source !== undefined)
-      return fs
-        .realpath(source)
-        .then(openDiskFile)
-        .catch(() => undefined);
-    if (contents === undefined || !relPath.endsWith('.html'))
-      return contents === undefined ? undefined : memoryFile(contents);
-    const html = typeof contents === 'string' ? contents : new TextDecoder().decode(contents);
-    return memoryFile(injectDevClient(html, session.version));
-  }
   return files;
+}
+
+/** A static or docs file served as it is, from disk; a symlink is followed (the build publishes what it leads to). */
+function openCopy(source: string) {
+  return fs
+    .realpath(source)
+    .then(openDiskFile)
+    .catch(() => undefined);
+}
+
+/** A file made in memory; an HTML page gets the live-update script, tagged with the build `version` it shows. */
+function madeFile(relPath: string, contents: string | Uint8Array, version: number) {
+  if (!relPath.endsWith('.html')) return memoryFile(contents);
+  const html = typeof contents === 'string' ? contents : new TextDecoder().decode(contents);
+  return memoryFile(injectDevClient(html, version));
 }
 
 const buildFailedPage =

@@ -209,8 +209,13 @@ export function createDevSession(options: DevSessionOptions): DevSession {
     }
   }
 
+  /** The next build's message (its version moves on). */
   function update(content: string[], reload: string[] | 'all'): DevMessage {
     version += 1;
+    return messageOf(content, reload);
+  }
+
+  function messageOf(content: string[], reload: string[] | 'all'): DevMessage {
     return { type: 'update', version, content, reload, problems: problems() };
   }
 
@@ -236,7 +241,7 @@ export function createDevSession(options: DevSessionOptions): DevSession {
     get preview() {
       return preview;
     },
-    announce: (reload) => ({ type: 'update', version, content: [], reload, problems: problems() }),
+    announce: (reload) => messageOf([], reload),
     async start(whenWatchable, onPreview) {
       onWatchable = whenWatchable;
       const ok = await fullBuild(
