@@ -17,7 +17,7 @@ function outlineOf(count: number): SiteOutline {
     sourcePath: `n${index}.md`,
     filePath: `/docs/n${index}.md`,
     route: `/n${index}`,
-    body: 'x',
+    body: 'x'.repeat(HTML_CHARS), // the last megabyte of Markdown is rendered together: these notes are past it
   }));
   return {
     notes,
@@ -32,10 +32,12 @@ const context = {
   displayPath: (file: string) => file,
 } as unknown as BuildContext;
 
-function streamOf(rendered: string[], searched: string[]) {
+/** `withHtml`: the notes rendered anew; the others come back without HTML, as the build cache gives a note back. */
+function streamOf(rendered: string[], searched: string[], withHtml = (_note: Note) => true) {
   const render = (note: Note): NoteContent => {
     rendered.push(note.sourcePath);
-    return { html: `<p>${note.sourcePath}</p>`.padEnd(HTML_CHARS, ' '), headings: [], links: [], htmlIds: [] };
+    const html = withHtml(note) ? `<p>${note.sourcePath}</p>`.padEnd(HTML_CHARS, ' ') : '';
+    return { html, headings: [], links: [], htmlIds: [] };
   };
   const search = { add: (doc: RecordNote) => void searched.push(`${doc.route.slice(1)}.md`) };
   return createNoteStream(outlineOf(NOTES), context, search, new Map(), render);
@@ -63,5 +65,32 @@ describe('the note stream', () => {
       rendered.map((file) => `/${file.replace(/\.md$/, '')}`),
     );
     assert.ok(pages.every((page, index) => page.contentHtml.startsWith(`<p>n${index}.md</p>`)));
+  });
+
+  it('hands the notes that hold no HTML to the search index before their pages, up to the next that does', () => {
+    const rendered: string[] = [];
+    const searched: string[] = [];
+    const changed = new Set(['n3.md', 'n8.md']); // an edit: the other notes come back from the cache
+    const stream = streamOf(rendered, searched, (note) => changed.has(note.sourcePath));
+    const pages = stream.pages();
+    pages.next();
+    assert.deepEqual(
+      searched,
+      ['n0.md', 'n1.md', 'n2.md', 'n3.md'],
+      'up to the first rendered note, with the first page',
+    );
+    for (let page = 1; page <= 4; page++) pages.next();
+    assert.equal(searched.length, 9, "up to the next rendered note once the page after the first one's is pulled");
+    assert.equal([...pages].length, NOTES - 5);
+    assert.deepEqual(rendered, searched);
+  });
+
+  it('renders a note ahead of its page only while the note before it has its page (a full build)', () => {
+    const rendered: string[] = [];
+    const stream = streamOf(rendered, []);
+    const pages = stream.pages();
+    pages.next();
+    pages.next();
+    assert.deepEqual(rendered, ['n0.md', 'n1.md']);
   });
 });

@@ -2,8 +2,8 @@
  * Stage 6 of `wiki build`, parse + render: notes rendered one at a time as their pages are written, so no note's HTML
  * outlives its page, and each note's Markdown is let go once it is rendered. While esbuild bundles (the pages need
  * its file names), notes are rendered ahead, up to a megabyte of HTML (AHEAD_HTML_CHARS); the rest as their pages are
- * pulled, the last few megabytes together (TAIL_CHARS). Each rendered note goes to the search index and the link check
- * as it is made.
+ * pulled (and notes the build cache gives back, which hold no HTML, ahead of them), the last megabyte of Markdown
+ * together (TAIL_CHARS). Each rendered note goes to the search index and the link check as it is made.
  */
 import type { SourcePath } from '../../shared/paths.js';
 import type { DocPageModel } from '../../shared/types.js';
@@ -84,8 +84,11 @@ export function createNoteStream(
     },
     *pages() {
       for (let index = 0; index < sources.length; index++) {
+        // This note, and those after it while the notes waiting hold no HTML (those the build cache gives back): an
+        // edit's unchanged notes reach the index worker before their pages are checked, and its splice ends sooner.
         const parseTo = index < tailStart ? index + 1 : sources.length;
-        while (parsed < parseTo) accept(render(sources[parsed]!), parsed);
+        while (parsed < parseTo || (parsed < sources.length && heldHtml === 0))
+          accept(render(sources[parsed]!), parsed);
         const content = ahead[index]!;
         ahead[index] = undefined;
         heldHtml -= content.html.length;
