@@ -8,8 +8,10 @@ import { createBuildContext } from '../../src/node/context.js';
 import { loadSite } from '../../src/node/pipeline/pipeline.js';
 import type { SiteData } from '../../src/node/pipeline/site.js';
 import { bootRenderPool, type PagePool } from '../../src/node/pipeline/renderPool.js';
+import type { DocPageSettings } from '../../src/node/pipeline/renderSite.js';
 import { renderSite, type RenderSiteInput } from '../../src/node/pipeline/renderSite.js';
 import { createSiteWriter, joinContents } from '../../src/node/siteWriter.js';
+import { htmlPathForRoute } from '../../src/shared/paths.js';
 import { fixturesDir, makeTempDir } from '../helpers/cli.js';
 
 const siteDir = path.join(fixturesDir, 'basic');
@@ -53,7 +55,7 @@ describe('the render pool', () => {
 
       const outDir = makeTempDir();
       // As into the spare of an incremental build: the worker says which files it wrote, for the sweep that follows.
-      const pool = bootRenderPool().start(outDir, true);
+      const pool = bootRenderPool({ lazy: false }).start(outDir, true);
       // Every other page only: on a site this small the worker could take them all, and the main thread's must match too.
       const taken: string[] = [];
       let offered = 0;
@@ -88,7 +90,7 @@ describe('the render pool', () => {
     const config = validateConfig({ title: 'Pool', url: 'https://pool.example.com' }, 'test');
     const context = createBuildContext({ config, siteDir, docsDir: path.join(siteDir, 'docs') });
     const site = await loadSite(context);
-    const pool = bootRenderPool().start(makeTempDir(), false);
+    const pool = bootRenderPool({ lazy: false }).start(makeTempDir(), false);
     const input: RenderSiteInput = {
       sidebar: site.sidebar,
       notePages: [],
@@ -106,5 +108,45 @@ describe('the render pool', () => {
       pool.finish(),
       /The render worker failed: Can't render the page of note docs\/broken\.md\n {4}caused by: /,
     );
+  });
+
+  it("started lazily (an edit's build), takes pages once the main thread rendered a few and its worker is ready", async () => {
+    const { site, input } = await loadFixture('basic', { title: 'Pool', url: 'https://pool.example.com' });
+    let settings: DocPageSettings | undefined;
+    const expected = new Map(
+      [...renderSite({ ...input, pool: { start: (given) => (settings = given), offer: () => false } })].map(
+        ([relPath, contents]) => [relPath, Buffer.from(joinContents(contents))],
+      ),
+    );
+    const outDir = makeTempDir();
+    const boot = bootRenderPool({ lazy: true });
+    const pool = boot.start(outDir, false);
+    pool.start(settings!);
+    const [rendered, taken] = site.notePages;
+    for (let offer = 1; offer <= 8; offer++)
+      assert.equal(pool.offer(rendered!, undefined), false, `offer ${offer}: the main thread renders it`);
+    // The eighth offer started the worker; it takes a page once it has loaded (each offer before is declined).
+    const deadline = Date.now() + 20_000;
+    while (!pool.offer(taken!, undefined)) {
+      assert.ok(Date.now() < deadline, 'the worker started lazily never took a page');
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    await pool.finish();
+    const takenFile = htmlPathForRoute(taken!.route);
+    assert.ok(fs.readFileSync(path.join(outDir, takenFile)).equals(expected.get(takenFile)!));
+    assert.equal(fs.existsSync(path.join(outDir, htmlPathForRoute(rendered!.route))), false);
+  });
+
+  it('started lazily, never starts its worker for a build that renders fewer pages', async () => {
+    const pool = bootRenderPool({ lazy: true }).start(makeTempDir(), false);
+    const { site, input } = await loadFixture('basic', { title: 'Pool', url: 'https://pool.example.com' });
+    let taken = 0;
+    for (const _file of renderSite({
+      ...input,
+      pool: { start: (given) => pool.start(given), offer: (...args) => pool.offer(...args) && ++taken > 0 },
+    }));
+    assert.equal(taken, 0);
+    assert.ok(site.notePages.length < 8);
+    assert.deepEqual(await pool.finish(), []);
   });
 });

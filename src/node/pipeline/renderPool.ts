@@ -5,7 +5,7 @@
  * bundled for the main thread alone.
  */
 import type { DocPageModel } from '../../shared/types.js';
-import { openWorkerChannel } from '../workers.js';
+import { openWorkerChannel, type WorkerChannel } from '../workers.js';
 import type { DocPageSettings } from './renderSite.js';
 
 /**
@@ -58,42 +58,70 @@ export interface RenderPoolBoot {
   stop(): Promise<void>;
 }
 
-/** Starts the worker now, so it loads React and the theme on the second core while the site is read. */
-export function bootRenderPool(): RenderPoolBoot {
-  const channel = openWorkerChannel<RenderWorkerMessage, RenderWorkerReply>('renderWorker');
-  const { post, stop } = channel;
+type PoolChannel = WorkerChannel<RenderWorkerMessage, RenderWorkerReply>;
+
+/**
+ * A build that renders few pages (an edit's) starts the worker only once it has rendered this many itself: the worker's
+ * start (React and the theme, ~0.2 s of the second core) would cost more than it renders, beside the index worker.
+ */
+const LAZY_START_PAGES = 8;
+
+/**
+ * Starts the worker now, so it loads React and the theme on the second core while the site is read; or, when `lazy`
+ * (the last build's pages are cached: most will be reused), once the main thread has rendered LAZY_START_PAGES pages,
+ * taking pages only from when it is ready.
+ */
+export function bootRenderPool(options: { readonly lazy: boolean }): RenderPoolBoot {
+  let channel: PoolChannel | undefined;
   let failed = false;
-  void channel.reply.then((message) => (failed = message.error !== undefined));
+  const open = () => {
+    const opened: PoolChannel = openWorkerChannel('renderWorker');
+    void opened.reply.then((message) => (failed = message.error !== undefined));
+    return (channel = opened);
+  };
+  if (!options.lazy) open();
+  const stop = async () => channel?.stop();
   const start = (writeTo: string, prefilled: boolean): RenderPool => {
-    let started = false;
+    let first: DocPageSettings | undefined;
+    let declined = 0; // pages the main thread rendered before a lazy worker was started
+    let ready = !options.lazy;
     // Each sidebar's settings are sent once, the first with `start`: a page names its sidebar's by number.
     const shells = new Map<DocPageSettings, number>();
-    const shellOf = (settings: DocPageSettings): number => {
+    const shellOf = (to: PoolChannel, settings: DocPageSettings) => {
       let id = shells.get(settings);
       if (id === undefined) {
         shells.set(settings, (id = shells.size));
-        post({ addShell: { id, settings } });
+        to.post({ addShell: { id, settings } });
       }
       return id;
     };
+    const begin = (to: PoolChannel, settings: DocPageSettings) => {
+      to.post({ start: { settings, writeTo, prefilled } });
+      shells.set(settings, 0);
+      return to;
+    };
     return {
       start(settings) {
-        post({ start: { settings, writeTo, prefilled } });
-        shells.set(settings, 0);
-        started = true;
+        first = settings;
+        if (channel) begin(channel, settings);
       },
       offer(page, source, settings) {
-        if (!started || failed || channel.queued() > MAX_QUEUED) return false;
-        const shell = settings === undefined ? 0 : shellOf(settings);
-        post({ page, source, ...(shell !== 0 && { shell }) });
+        if (!first || failed) return false;
+        if (!channel && ++declined < LAZY_START_PAGES) return false;
+        const to = channel ?? begin(open(), first);
+        // A worker started late takes pages once it has set up (handled its start), not queued while it loads.
+        if (!ready && !(ready = to.queued() === 0)) return false;
+        if (to.queued() > MAX_QUEUED) return false;
+        const shell = settings === undefined ? 0 : shellOf(to, settings);
+        to.post({ page, source, ...(shell !== 0 && { shell }) });
         return true;
       },
       async finish() {
-        if (!started) {
+        if (!channel || !first) {
           await stop();
           return [];
         }
-        post({ end: true });
+        channel.post({ end: true });
         const { error, written = [] } = await channel.reply;
         await stop();
         if (error !== undefined) throw new Error(`The render worker failed: ${error}`);
