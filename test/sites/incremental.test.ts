@@ -138,6 +138,22 @@ describe('incremental wiki build', () => {
     await assertSameAsFullBuild(site); // from the spare the failed build left
   });
 
+  it('renders every page again into the spare when the title changes, as a full build does', async () => {
+    // With the last build's cache there, the render pool's worker starts only once this many pages render: here it
+    // starts mid-build and takes pages of a staging folder that is the spare (renderPool.ts LAZY_START_PAGES).
+    const site = makeSite();
+    const notes = makeNotes(seededRandom(31), 120);
+    writeNotes(site, notes);
+    await build(site, 'build');
+    notes.set('beta/note-1.md', `${notes.get('beta/note-1.md')!}\nEdited.\n`);
+    writeNotes(site, notes);
+    await build(site, 'build'); // replaces the first site, kept as the spare
+    const config = path.join(site, 'wiki.config.ts');
+    fs.writeFileSync(config, fs.readFileSync(config, 'utf8').replace("'Incremental'", "'Renamed'"));
+    await assertSameAsFullBuild(site);
+    assert.ok(fs.readFileSync(path.join(site, 'build/alpha/note-0.html'), 'utf8').includes('Renamed'));
+  });
+
   it('keeps an unchanged search index when only a static file changes, build after build (from the spare)', async () => {
     const site = makeSite();
     writeNotes(site, makeNotes(seededRandom(5), 6));
