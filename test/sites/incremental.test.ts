@@ -378,7 +378,7 @@ describe('incremental wiki build', () => {
       writeNotes(site, notes);
       await build(site, 'build');
       const cacheDir = path.join(workFolderOf(path.join(site, 'build')), 'cache');
-      const notesData = fs.readdirSync(cacheDir).filter((name) => name.endsWith('.data'));
+      const notesData = fs.readdirSync(cacheDir).filter((name) => name.startsWith('notes-') && name.endsWith('.data'));
       for (const file of ['notes.json', 'pages.json', ...notesData]) {
         const cacheFile = path.join(cacheDir, file);
         fs.writeFileSync(cacheFile, spoil(fs.readFileSync(cacheFile, 'utf8')));

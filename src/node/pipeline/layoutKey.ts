@@ -23,8 +23,9 @@ export interface PageCarry {
 const NO_LINKS: LinksChange = { now: 'no links', before: 'no links', touched: new Set() };
 
 /**
- * The carry of this build, when it knows how every note's links changed against the links cache's (`links`: none in a
- * first build, nor in one whose site reads no links, `readsLinks` false, when NO_LINKS stands for them).
+ * The carry of this build, when it knows how every note's links changed against the links cache's (`links`; in a site
+ * that reads no links, `readsLinks` false, NO_LINKS stands for them). A first build's carry has no links before: its
+ * pages are hashed from their models, and their hashes and links kept for the next build to carry.
  */
 export function pageCarry(
   input: LayoutInput,
@@ -38,7 +39,7 @@ export function pageCarry(
     layoutKey: layoutKey(input),
     links: change.now,
     linksBefore: change.before,
-    touched: new Set([...change.touched].map((index) => notes[index]!.route as string)),
+    touched: touchedRoutes(change.touched, notes),
   };
 }
 
@@ -67,4 +68,15 @@ function summariesJson(summaries: readonly NoteSummary[]): string {
   return JSON.stringify(
     summaries.map(({ lineOffset: _line, bodyStart: _start, released: _released, ...summary }) => summary),
   );
+}
+
+/**
+ * The routes of the notes whose backlinks may have changed. A note's old links name notes by their index in the last
+ * build's order, which is this build's while the layout key is the same (the only case a page is carried over); when it
+ * is not, an index may name no note now, and nothing is carried over anyway.
+ */
+function touchedRoutes(touched: ReadonlySet<number>, notes: readonly Note[]): Set<string> {
+  const routes = new Set<string>();
+  for (const index of touched) if (index < notes.length) routes.add(notes[index]!.route);
+  return routes;
 }

@@ -7,8 +7,8 @@
  * - links.json and its data file (noteCacheFile.ts): each note's links to other notes with their contexts (backlinks.ts)
  *   and a digest of them (which the page hashes carried over from build to build stand on: layoutKey.ts), reused while
  *   its source (path and Markdown) and everything its links are resolved against (linkUniverse) are what they were.
- *   Written by incremental builds only, appended to with the notes whose links were found again: writing every note's
- *   made a full build of 100,000 notes ~4 s slower (bench/README.md).
+ *   Written by every build (an incremental one appends the notes whose links were found again): the first edit after a
+ *   full build then finds no note's links again, and carries its pages' hashes over (bench/README.md).
  * - known.json: what was read of each note (front matter, where its body starts, its source hash, whether it has a
  *   `[[` or `![[`, its inline tags when Obsidian's syntax was on), reused while its file has the stamp it had (size,
  *   times, inode; upToDate.ts): the scan does not read it, and its body is read only where another cache misses. Kept
@@ -65,8 +65,8 @@ export interface OutlineCache {
 /** A link memo that also tells what changed against the links it was given back. */
 export interface DigestedLinkMemo extends LinkMemo {
   /**
-   * Once every note's links were recalled or recorded: how they differ from the links cache's. Undefined before that,
-   * and in a build that keeps no links (a first build).
+   * Once every note's links were recalled or recorded: how they differ from the links cache's (none before a first
+   * build: `before` is undefined then). Undefined until then.
    */
   changes(): LinksChange | undefined;
 }
@@ -106,8 +106,7 @@ export function openOutlineCache(files: OutlineCacheFiles): OutlineCache {
   const linksFile = path.join(files.dir, 'links.json');
   const linksHeader = { format: LINKS_FORMAT, key: files.key };
   const oldLinks = files.fresh ? undefined : readNoteCache(linksFile, linksHeader, files.warn);
-  // Only a build after one that left this cache writes links: a full build keeps its time.
-  const newLinks: NoteCacheWriter | undefined = oldSummaries && createNoteCacheWriter(linksFile, linksHeader, oldLinks);
+  const newLinks: NoteCacheWriter = createNoteCacheWriter(linksFile, linksHeader, oldLinks);
   const oldLinkCount = oldLinks?.size ?? 0; // taking an entry removes it
   let linksFound = false;
   const sourceHashes = new Map<string, string>(); // by file
@@ -118,7 +117,7 @@ export function openOutlineCache(files: OutlineCacheFiles): OutlineCache {
     return hash;
   };
   const discard = () => {
-    newLinks?.discard();
+    newLinks.discard();
     oldLinks?.close();
   };
   return {
@@ -157,14 +156,13 @@ export function openOutlineCache(files: OutlineCacheFiles): OutlineCache {
             if (taken) replaced.set(index, [taken[1], taken[2]]);
             return undefined;
           }
-          newLinks?.keep(filePath, taken[3]);
+          newLinks.keep(filePath, taken[3]);
           digests[index] = before[index] = taken[2];
           digested++;
           return taken[1];
         },
         record(index, links) {
           linksFound = true;
-          if (!newLinks) return; // a first build: nothing kept, nothing carried over
           const json = JSON.stringify(links);
           const digest = hashOf([json]);
           const [oldLinks, oldDigest] = replaced.get(index) ?? [[], undefined];
@@ -175,7 +173,7 @@ export function openOutlineCache(files: OutlineCacheFiles): OutlineCache {
           newLinks.add(notes[index]!.filePath, `[${JSON.stringify(keyOf(index))},${json},"${digest}"]`, '');
         },
         changes() {
-          if (!newLinks || digested !== notes.length) return undefined;
+          if (digested !== notes.length) return undefined;
           const known = before.every((digest) => digest !== undefined);
           return { now: hashOf(digests), before: known ? hashOf(before as string[]) : undefined, touched };
         },
@@ -183,8 +181,8 @@ export function openOutlineCache(files: OutlineCacheFiles): OutlineCache {
     },
     save(summaries, notes) {
       try {
-        if (newLinks && (linksFound || newLinks.count !== oldLinkCount)) newLinks.commit();
-        else newLinks?.discard();
+        if (linksFound || newLinks.count !== oldLinkCount) newLinks.commit();
+        else newLinks.discard();
         oldLinks?.close();
         // Made now, not as the notes were summarised: a build's peak is while its pages render.
         const record: Record<string, CachedSummary> = {};
