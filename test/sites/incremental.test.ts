@@ -154,6 +154,23 @@ describe('incremental wiki build', () => {
     assert.ok(fs.readFileSync(path.join(site, 'build/alpha/note-0.html'), 'utf8').includes('Renamed'));
   });
 
+  it('builds after a note that others link past is deleted (the old links name notes by their last order)', async () => {
+    const site = makeSite();
+    const notes: Notes = new Map([
+      ['alpha/a.md', '# A\n\nSee [c](/alpha/c).\n'],
+      ['alpha/b.md', '# B\n\nB text.\n'],
+      ['alpha/c.md', '# C\n\nC text.\n'],
+    ]);
+    writeNotes(site, notes);
+    await build(site, 'build');
+    notes.set('alpha/b.md', '# B\n\nB text, edited.\n');
+    writeNotes(site, notes);
+    await build(site, 'build');
+    notes.delete('alpha/b.md'); // c was the third note: a's links in the cache name a note past the two left
+    writeNotes(site, notes);
+    await assertSameAsFullBuild(site);
+  });
+
   it('keeps an unchanged search index when only a static file changes, build after build (from the spare)', async () => {
     const site = makeSite();
     writeNotes(site, makeNotes(seededRandom(5), 6));
