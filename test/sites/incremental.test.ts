@@ -24,38 +24,59 @@ const SETTLED_WAIT_MS = 2100;
 /** The site's notes, docs-relative path -> Markdown. */
 type Notes = Map<string, string>;
 
-function noteText(name: string, random: () => number, others: readonly string[]): string {
+/** How a note links others: Markdown links to routes, or Obsidian's wikilinks (some with an alias) and embeds. */
+type Dialect = 'markdown' | 'obsidian';
+
+function noteText(
+  name: string,
+  random: () => number,
+  others: readonly string[],
+  dialect: Dialect = 'markdown',
+): string {
   const pick = () => others[Math.floor(random() * others.length)];
   const target = pick();
-  const link = target ? `[see ${target}](/${target})` : 'no link';
+  const link = !target ? 'no link' : dialect === 'markdown' ? `[see ${target}](/${target})` : wikilink(target, random);
   const tag = TOPICS[Math.floor(random() * TOPICS.length)];
   const position = Math.floor(random() * 5);
   return `---\ntags: [${tag}]\nsidebar_position: ${position}\n---\n# ${name}\n\nAbout ${name}: ${link}.\n\n## Part ${Math.floor(random() * 100)}\n\nText ${random().toFixed(6)}.\n`;
 }
 
-function makeNotes(random: () => number, count: number): Notes {
+function wikilink(target: string, random: () => number): string {
+  const name = path.posix.basename(target, '.md');
+  const shape = Math.floor(random() * 3);
+  return shape === 0 ? `[[${name}]]` : shape === 1 ? `[[${name}|that note]]` : `![[${name}]]`;
+}
+
+function makeNotes(random: () => number, count: number, dialect: Dialect = 'markdown'): Notes {
   const notes: Notes = new Map();
   for (let n = 0; n < count; n++) {
     const file = `${TOPICS[n % TOPICS.length]}/note-${n}.md`;
-    notes.set(file, noteText(`Note ${n}`, random, [...notes.keys()]));
+    notes.set(file, noteText(`Note ${n}`, random, [...notes.keys()], dialect));
   }
   return notes;
 }
 
-/** One random change: an edited note, a renamed one, a deleted one or a new one. */
-function changeNotes(notes: Notes, random: () => number, step: number): void {
+/**
+ * One random change: a note edited (a line added, its sidebar position, tag, title or links changed), renamed, deleted
+ * or added.
+ */
+function changeNotes(notes: Notes, random: () => number, step: number, dialect: Dialect): void {
   const files = [...notes.keys()];
   const file = files[Math.floor(random() * files.length)]!;
-  const kind = Math.floor(random() * 4);
-  if (kind === 0) notes.set(file, `${notes.get(file)!}\nEdited in step ${step}, see [this](/${files[0]}).\n`);
+  const text = notes.get(file)!;
+  const kind = Math.floor(random() * 8);
+  if (kind === 0) notes.set(file, `${text}\nEdited in step ${step}, see [this](/${files[0]}).\n`);
   if (kind === 1) {
-    const text = notes.get(file)!;
     notes.delete(file);
     notes.set(`${TOPICS[step % TOPICS.length]}/renamed-${step}.md`, text);
   }
   if (kind === 2 && notes.size > 3) notes.delete(file);
   if (kind === 3)
-    notes.set(`${TOPICS[(step + 1) % TOPICS.length]}/new-${step}.md`, noteText(`New ${step}`, random, files));
+    notes.set(`${TOPICS[(step + 1) % TOPICS.length]}/new-${step}.md`, noteText(`New ${step}`, random, files, dialect));
+  if (kind === 4) notes.set(file, text.replace(/sidebar_position: \d/, `sidebar_position: ${step % 5}`));
+  if (kind === 5) notes.set(file, text.replace(/tags: \[\w+\]/, `tags: [${TOPICS[step % TOPICS.length]}-${step}]`));
+  if (kind === 6) notes.set(file, text.replace(/^# .*$/m, `# Titled in step ${step}`));
+  if (kind === 7) notes.set(file, noteText(path.posix.basename(file, '.md'), random, files, dialect)); // new links
 }
 
 /** Makes the docs folder hold `notes`: only changed notes are written and removed ones deleted (the others keep their stamps). */
@@ -74,12 +95,13 @@ function writeNotes(site: string, notes: Notes): void {
   }
 }
 
-function makeSite(onBrokenLinks: 'warn' | 'throw' = 'warn'): string {
+/** `more`: other config fields, as TypeScript source. */
+function makeSite(onBrokenLinks: 'warn' | 'throw' = 'warn', more = ''): string {
   const site = path.join(makeTempDir('wiki-incremental-'), 'site');
   fs.mkdirSync(site);
   fs.writeFileSync(
     path.join(site, 'wiki.config.ts'),
-    `export default { title: 'Incremental', url: 'https://incremental.example.com', onBrokenLinks: '${onBrokenLinks}' };\n`,
+    `export default { title: 'Incremental', url: 'https://incremental.example.com', onBrokenLinks: '${onBrokenLinks}', ${more} };\n`,
   );
   return site;
 }
@@ -104,22 +126,32 @@ async function assertSameAsFullBuild(site: string): Promise<string> {
 const inodeOf = (site: string, relPath: string) => fs.statSync(path.join(site, 'build', relPath)).ino;
 
 describe('incremental wiki build', () => {
-  it('writes what a full build writes after random edits, renames, new notes and deletions', async () => {
-    const random = seededRandom(26);
-    const site = makeSite();
-    const notes = makeNotes(random, 12);
-    writeNotes(site, notes);
-    await sleep(SETTLED_WAIT_MS); // the notes no step changes are known (not read) by the builds after the first
-    await assertSameAsFullBuild(site);
-    for (let step = 0; step < 6; step++) {
-      for (let change = 0; change < 1 + Math.floor(random() * 3); change++) changeNotes(notes, random, step);
+  // The second site also shows dates, feeds, the recent page and the graph, each of which an edit may change.
+  const randomSites = [
+    { dialect: 'markdown', seed: 26, config: '' },
+    {
+      dialect: 'obsidian',
+      seed: 27,
+      config: 'markdown: { obsidian: true }, graph: true, docs: { showLastUpdateTime: true, feeds: true, recent: 5 }',
+    },
+  ] as const;
+  for (const { dialect, seed, config } of randomSites)
+    it(`writes what a full build writes after random edits, renames, new notes and deletions (${dialect})`, async () => {
+      const random = seededRandom(seed);
+      const site = makeSite('warn', config);
+      const notes = makeNotes(random, 12, dialect);
       writeNotes(site, notes);
-      // A file left in the output is not the site's: the build that starts from it (as the spare) must drop it.
-      fs.writeFileSync(path.join(site, 'build', `stray-${step}.txt`), 'not written by the build');
+      await sleep(SETTLED_WAIT_MS); // the notes no step changes are known (not read) by the builds after the first
       await assertSameAsFullBuild(site);
-    }
-    assert.ok(fs.existsSync(path.join(workFolderOf(path.join(site, 'build')), 'spare')), 'builds start from a spare');
-  });
+      for (let step = 0; step < 6; step++) {
+        for (let change = 0; change < 1 + Math.floor(random() * 3); change++) changeNotes(notes, random, step, dialect);
+        writeNotes(site, notes);
+        // A file left in the output is not the site's: the build that starts from it (as the spare) must drop it.
+        fs.writeFileSync(path.join(site, 'build', `stray-${step}.txt`), 'not written by the build');
+        await assertSameAsFullBuild(site);
+      }
+      assert.ok(fs.existsSync(path.join(workFolderOf(path.join(site, 'build')), 'spare')), 'builds start from a spare');
+    });
 
   it('after a build that fails on a broken link (the output kept as it was), writes what a full build writes', async () => {
     const site = makeSite('throw');
