@@ -151,6 +151,11 @@ describe('incremental wiki build', () => {
         await assertSameAsFullBuild(site);
       }
       assert.ok(fs.existsSync(path.join(workFolderOf(path.join(site, 'build')), 'spare')), 'builds start from a spare');
+      // Last, a link added and nothing else: the other pages' hashes are carried over, the linked note's backlinks not.
+      const [from, to] = [...notes.keys()];
+      notes.set(from!, `${notes.get(from!)!}\nA last link to [that note](/${to!.replace(/\.md$/, '')}).\n`);
+      writeNotes(site, notes);
+      await assertSameAsFullBuild(site);
     });
 
   it('after a build that fails on a broken link (the output kept as it was), writes what a full build writes', async () => {
