@@ -291,7 +291,7 @@ function stampTargets(targets: readonly WatchTarget[]): Map<string, string> {
     const stat = link?.isSymbolicLink() ? fs.statSync(filePath, { throwIfNoEntry: false }) : link;
     if (!stat) return;
     if (!stat.isDirectory()) {
-      stamps.set(filePath, `${stat.ino}:${stat.size}:${stat.mtimeMs}:${stat.ctimeMs}`);
+      stamps.set(filePath, `${versionOf(stat)}:${stat.ctimeMs}`);
       return;
     }
     stamps.set(filePath, 'folder');
@@ -324,10 +324,15 @@ function isEmptyFile(filePath: string): boolean {
 function fileState(filePath: string): string {
   try {
     const stat = fs.statSync(filePath, { throwIfNoEntry: false });
-    return stat ? `${stat.ino}:${stat.size}:${stat.mtimeMs}` : 'missing';
+    return stat ? versionOf(stat) : 'missing';
   } catch {
     return 'unreadable';
   }
+}
+
+/** A file's inode, size and modification time: another of any is another version of the file. */
+function versionOf(stat: fs.Stats): string {
+  return `${stat.ino}:${stat.size}:${stat.mtimeMs}`;
 }
 
 /** The names in a folder; none if it is gone or unreadable (its removal is chokidar's to report). */
