@@ -17,7 +17,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
-import { htmlPathForRoute, pageDataPath, type Route } from '../../shared/paths.js';
+import { htmlPathForRoute, pageDataPath } from '../../shared/paths.js';
 import type { DocPageModel, SpecialPageModel } from '../../shared/types.js';
 import type { BuildContext } from '../context.js';
 import type { LinkRecord, ResolvedLink } from '../markdown/noteEnv.js';
@@ -31,7 +31,19 @@ import { hashOf } from '../hashOf.js';
 import { buildIdentity } from './buildIdentity.js';
 import { cacheFolderOf } from './outputFolder.js';
 import { readCacheFile, writeCacheFile } from './cacheFile.js';
-import { joinContents, type SiteFile, type SiteWriter } from '../siteWriter.js';
+import type { SiteFile, SiteWriter } from '../siteWriter.js';
+import {
+  type CachedPage,
+  checkLinkedFiles,
+  decodePage,
+  encodePage,
+  type FileStamp,
+  filesUnchanged,
+  linkFiles,
+  type PageRecord,
+  stampPages,
+  stampSearchFiles,
+} from './outputStamps.js';
 import { type RecordNote, sectionLabel } from '../search/records.js';
 import type { DocPageSettings } from './renderSite.js';
 import type { OutlineCacheFiles } from './outlineCache.js';
@@ -69,13 +81,6 @@ interface CachedHtml {
 /** A link (never one to a URL: see CachedNote), with its resolution. */
 type StoredLink = readonly [target: string, line: number, resolved: ResolvedLink];
 
-/** A page's output files as the build that wrote them left them: site-relative path, size, modification time, file. */
-type FileStamp = readonly [relPath: string, size: number, mtimeMs: number, ino: number, dev: number];
-
-function stampOf(relPath: string, stat: fs.Stats): FileStamp {
-  return [relPath, stat.size, stat.mtimeMs, stat.ino, stat.dev];
-}
-
 interface CachedSearch {
   readonly key: string;
   readonly files: readonly FileStamp[];
@@ -93,21 +98,6 @@ export type SearchPlan =
   /** Made from every note. */
   | 'full';
 
-/** A page of this build, by route: its hash and files; with their stamps when they are the last build's, linked. */
-interface PageRecord {
-  readonly hash: string;
-  readonly relPaths: readonly string[];
-  readonly stamps?: readonly FileStamp[];
-  /** What a note's page model was made from, when this build could tell (see reusePage). */
-  readonly inputs?: string | undefined;
-}
-
-interface CachedPage {
-  readonly hash: string;
-  readonly files: readonly FileStamp[];
-  readonly inputs?: string;
-}
-
 /**
  * pages.json: each page by route (a built-in page by its file) as a string (encodePage), and the digest of the notes'
  * links they were made with.
@@ -115,36 +105,6 @@ interface CachedPage {
 interface CachedPages {
   readonly links?: string | undefined;
   readonly pages: Record<string, string>;
-}
-
-/**
- * A page's record as pages.json holds it: a note page's, whose files are its route's page and data file, as its hash,
- * inputs and the two files' stamps joined by spaces; any other as its JSON. One string a page instead of eight objects
- * parsed and kept for the whole build, each made a record only when its page is looked at.
- */
-function encodePage(key: string, page: CachedPage): string {
-  const [html, data] = page.files;
-  const plain =
-    key.startsWith('/') &&
-    page.files.length === 2 &&
-    html![0] === htmlPathForRoute(key as Route) &&
-    data![0] === pageDataPath(key as Route) &&
-    !`${page.hash}${page.inputs ?? ''}`.includes(' ');
-  return plain ? [page.hash, page.inputs ?? '', ...html!.slice(1), ...data!.slice(1)].join(' ') : JSON.stringify(page);
-}
-
-/** A page's record from its string in pages.json (encodePage); undefined when it is none. */
-function decodePage(key: string, stored: unknown): CachedPage | undefined {
-  if (typeof stored !== 'string') return undefined;
-  if (stored.startsWith('{')) return JSON.parse(stored) as CachedPage;
-  const [hash, inputs, ...numbers] = stored.split(' ');
-  const [size, mtimeMs, ino, dev, dataSize, dataMtimeMs, dataIno, dataDev] = numbers.map(Number);
-  if (hash === undefined || numbers.length !== 8) return undefined;
-  const files: FileStamp[] = [
-    [htmlPathForRoute(key as Route), size!, mtimeMs!, ino!, dev!],
-    [pageDataPath(key as Route), dataSize!, dataMtimeMs!, dataIno!, dataDev!],
-  ];
-  return { hash, files, ...(inputs && { inputs }) };
 }
 
 /**
@@ -500,10 +460,12 @@ export function openBuildCache(context: BuildContext, options: BuildCacheOptions
         const stampedPages = stampPages(pages, context.outDir);
         const encoded = Object.fromEntries(Object.entries(stampedPages).map(([k, page]) => [k, encodePage(k, page)]));
         const stamped: CachedPages = { links: carry?.links, pages: encoded };
-        const search =
-          searchKey === undefined
+        const searchFiles =
+          searchKey === undefined ? undefined : stampSearchFiles(SEARCH_DIR, context.outDir, otherFiles, pages);
+        const search: CachedSearch | undefined =
+          searchKey === undefined || searchFiles === undefined
             ? undefined
-            : stampSearch(searchKey, context.outDir, otherFiles, pages, searchPartKeys());
+            : { key: searchKey, files: searchFiles, ...searchPartKeys() };
         saved = [...Object.values(stampedPages).map((page) => page.files), search?.files ?? []];
         if (changed || newNotes.count !== oldCount)
           newNotes.commit(); // may copy the last build's entries
@@ -556,99 +518,6 @@ function encodeLink(link: LinkRecord): StoredLink {
 
 function decodeLink([target, line, resolved]: StoredLink): LinkRecord {
   return { target, line, resolved };
-}
-
-/**
- * Hard-links (else copies) the files when each is still what the last build wrote: 'same' when every one is then the
- * same file (inode) as the last build's, 'copied' when some is a copy, 'no' when they changed (nothing linked).
- */
-function linkFiles(files: readonly FileStamp[], outDir: string, writer: SiteWriter): 'same' | 'copied' | 'no' {
-  // Most often the staging folder (the spare) already holds these very files, still as written: one lstat each.
-  if (files.every(([relPath, size, mtimeMs, ino, dev]) => writer.holds(relPath, { size, mtimeMs, ino, dev })))
-    return 'same';
-  const stats = unchangedStats(files, outDir);
-  if (!stats) return 'no';
-  let same = true;
-  files.forEach(([relPath], index) => {
-    same = writer.link(path.join(outDir, relPath), relPath, stats[index]) && same;
-  });
-  return same ? 'same' : 'copied';
-}
-
-/** Throws unless `made` are the files the last build wrote (`stamped`), byte for byte (CHECK_CARRIED_PAGES). */
-function checkLinkedFiles(made: readonly SiteFile[], stamped: readonly FileStamp[], outDir: string): void {
-  const same =
-    made.length === stamped.length &&
-    made.every(
-      ([relPath, contents], index) =>
-        relPath === stamped[index]![0] &&
-        Buffer.from(joinContents(contents)).equals(fs.readFileSync(path.join(outDir, relPath))),
-    );
-  if (!same) throw new Error(`The sidebar files carried over (${stamped[0]?.[0]}, ...) are not the ones it makes.`);
-}
-
-/** Each file is still what the last build wrote (same size and modification time). */
-function filesUnchanged(files: readonly FileStamp[], outDir: string): boolean {
-  return unchangedStats(files, outDir) !== undefined;
-}
-
-/** The files' stats when each is still what the last build wrote, else undefined (stopping at the first that is not). */
-function unchangedStats(files: readonly FileStamp[], outDir: string): fs.Stats[] | undefined {
-  const stats: fs.Stats[] = [];
-  for (const [relPath, size, mtimeMs] of files) {
-    const stat = fs.statSync(path.join(outDir, relPath), { throwIfNoEntry: false });
-    if (stat?.isFile() !== true || stat.size !== size || stat.mtimeMs !== mtimeMs) return undefined;
-    stats.push(stat);
-  }
-  return stats;
-}
-
-/** Each page's files as they are now in the output (a file missing there is left out, so never reused). */
-function stampPages(pages: ReadonlyMap<string, PageRecord>, outDir: string): Record<string, CachedPage> {
-  const stamped: Record<string, CachedPage> = {};
-  for (const [route, { hash, relPaths, stamps, inputs }] of pages) {
-    const made = inputs === undefined ? {} : { inputs };
-    if (stamps) {
-      stamped[route] = { hash, files: stamps, ...made }; // linked: the last build's files, whose stamps were checked
-      continue;
-    }
-    const files: FileStamp[] = [];
-    for (const relPath of relPaths) {
-      const stat = fs.statSync(path.join(outDir, relPath), { throwIfNoEntry: false });
-      if (stat) files.push(stampOf(relPath, stat));
-    }
-    if (files.length === relPaths.length) stamped[route] = { hash, files, ...made };
-  }
-  return stamped;
-}
-
-/** The search index's files in the output: those under its folder that no page, static file or docs asset is. */
-function stampSearch(
-  searchKey: string,
-  outDir: string,
-  otherFiles: ReadonlySet<string>,
-  pages: ReadonlyMap<string, { relPaths: readonly string[] }>,
-  parts: Pick<CachedSearch, 'routes' | 'notes'>,
-): CachedSearch | undefined {
-  const folder = path.join(outDir, SEARCH_DIR);
-  if (!fs.existsSync(folder)) return undefined;
-  // Only what lies under the folder can be taken for the index's (a note's page at /search/..., a static file there).
-  const prefix = `${SEARCH_DIR}/`;
-  const others = new Set([...otherFiles].filter((relPath) => relPath.startsWith(prefix)));
-  for (const { relPaths } of pages.values())
-    for (const relPath of relPaths) if (relPath.startsWith(prefix)) others.add(relPath);
-  const files: FileStamp[] = [];
-  // Each site-relative path made by appending names, not made relative again: a large site's index is many files.
-  const walk = (dir: string, relDir: string): void => {
-    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
-      const relPath = relDir + entry.name;
-      const absolute = dir + path.sep + entry.name;
-      if (entry.isDirectory()) walk(absolute, `${relPath}/`);
-      else if (entry.isFile() && !others.has(relPath)) files.push(stampOf(relPath, fs.statSync(absolute)));
-    }
-  };
-  walk(folder, prefix);
-  return { key: searchKey, files: files.sort(([a], [b]) => (a < b ? -1 : 1)), ...parts };
 }
 
 /** One warning per build, however many cache files are bad. */
