@@ -27,7 +27,7 @@ import { resolveRecordedLink } from './noteCache.js';
 import { isUrlLink } from '../resolve/links.js';
 import { createNoteCacheWriter, readNoteCache, type StoredNote, storedContentKey } from './noteCacheFile.js';
 import { noteSourceHash, withBody } from '../notes/noteBodies.js';
-import { hashOf } from '../hashOf.js';
+import { hashOf, hashOfParts } from '../hashOf.js';
 import { buildIdentity } from './buildIdentity.js';
 import { cacheFolderOf } from './outputFolder.js';
 import { readCacheFile, writeCacheFile } from './cacheFile.js';
@@ -415,11 +415,7 @@ export function openBuildCache(context: BuildContext, options: BuildCacheOptions
     planSearch(input, writer) {
       for (const note of input.notes) sourceHashes.set(note.filePath, noteSourceHash(note));
       for (const page of input.pages) pageByRoute.set(page.route, page);
-      searchKey = hashOf([
-        JSON.stringify(input.pages.map((page) => [page.route, page.breadcrumbs])),
-        JSON.stringify(input.summaries.map((doc) => [doc.id, doc.route, doc.title, doc.contentHasTitle])),
-        ...input.notes.map((note) => sourceHashes.get(note.filePath)!),
-      ]);
+      searchKey = hashOfParts(searchParts(input, sourceHashes));
       const unchanged =
         oldSearch?.key === searchKey &&
         input.notes.every((note) => isValid(note, input.parser, sourceHashes.get(note.filePath)!));
@@ -486,6 +482,18 @@ export function openBuildCache(context: BuildContext, options: BuildCacheOptions
       }
     },
   };
+}
+
+/**
+ * What the search index is made from, a page and a note at a time (hashOfParts): each page's route and breadcrumbs,
+ * each note's id, route and title, and each note's source hash, every list after its length.
+ */
+function* searchParts(input: SearchInputs, sourceHashes: ReadonlyMap<string, string>): Generator<string> {
+  yield String(input.pages.length);
+  for (const page of input.pages) yield JSON.stringify([page.route, page.breadcrumbs]);
+  yield String(input.summaries.length);
+  for (const doc of input.summaries) yield JSON.stringify([doc.id, doc.route, doc.title, doc.contentHasTitle]);
+  for (const note of input.notes) yield sourceHashes.get(note.filePath)!;
 }
 
 /** A digest of every note's source: what a note's content hangs on when notes embed one another (`![[Note]]`). */

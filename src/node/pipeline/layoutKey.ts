@@ -4,7 +4,7 @@
  * backlinks. While it is the last build's, a page whose note has the same content and date, and whose backlinks no
  * changed link touched, has the same model: its hash is carried over instead of made again from the whole model.
  */
-import { hashOf } from '../hashOf.js';
+import { hashOfParts } from '../hashOf.js';
 import type { Note, NoteSummary } from '../notes/note.js';
 import type { LinksChange } from './outlineCache.js';
 import type { LayoutInput } from './pipeline.js';
@@ -47,27 +47,34 @@ export function pageCarry(
  * The layout's input, every field of it hashed but three: the backlinks (a page's own are the links of the notes linking
  * to it: see PageCarry's touched), the inline tags function, stood for by each note's tags, and the dates, which each
  * page's hash takes for itself (one edited note changes its own date, not the others' pages). A field added to the
- * input is hashed too: as JSON, Maps and Sets as lists.
+ * input is hashed too: as JSON, Maps and Sets as lists. Hashed a note at a time (hashOfParts): the summaries as one
+ * JSON text were a large site's peak.
  */
 export function layoutKey(input: LayoutInput): string {
   const { summaries, backlinks: _backlinks, dates: _dates, inlineTags, ...rest } = input;
-  return hashOf([
-    summariesJson(summaries),
-    JSON.stringify(rest, (_key, value: unknown) =>
-      value instanceof Map ? [...value] : value instanceof Set ? [...value] : value,
-    ),
-    inlineTags ? JSON.stringify(summaries.map((summary) => inlineTags(summary.sourcePath) ?? null)) : '',
-  ]);
+  return hashOfParts(layoutParts(summaries, rest, inlineTags));
+}
+
+function* layoutParts(
+  summaries: readonly NoteSummary[],
+  rest: object,
+  inlineTags: LayoutInput['inlineTags'],
+): Generator<string> {
+  yield String(summaries.length); // where the summaries end: no other list of parts is the same
+  for (const summary of summaries) yield summaryJson(summary);
+  yield JSON.stringify(rest, (_key, value: unknown) =>
+    value instanceof Map ? [...value] : value instanceof Set ? [...value] : value,
+  );
+  if (inlineTags) for (const summary of summaries) yield JSON.stringify(inlineTags(summary.sourcePath) ?? null);
 }
 
 /**
- * The summaries as the layout reads them: without where each note's body lies in its file, nor the digest of the body
- * let go (released), which an edit changes when the summary stays the same; the content is hashed page by page.
+ * A summary as the layout reads it: without where the note's body lies in its file, nor the digest of the body let go
+ * (released), which an edit changes when the summary stays the same; the content is hashed page by page.
  */
-function summariesJson(summaries: readonly NoteSummary[]): string {
-  return JSON.stringify(
-    summaries.map(({ lineOffset: _line, bodyStart: _start, released: _released, ...summary }) => summary),
-  );
+function summaryJson(summary: NoteSummary): string {
+  const { lineOffset: _line, bodyStart: _start, released: _released, ...read } = summary;
+  return JSON.stringify(read);
 }
 
 /**
