@@ -32,15 +32,23 @@ const context = {
   displayPath: (file: string) => file,
 } as unknown as BuildContext;
 
-/** `withHtml`: the notes rendered anew; the others come back without HTML, as the build cache gives a note back. */
-function streamOf(rendered: string[], searched: string[], withHtml = (_note: Note) => true) {
+/**
+ * `withHtml`: the notes rendered anew, each with `htmlChars` of HTML; the others come back without HTML, as the build
+ * cache gives a note back.
+ */
+function streamOf(
+  rendered: string[],
+  searched: string[],
+  withHtml = (_note: Note) => true,
+  { htmlChars = HTML_CHARS, lookAheadChars = 0 } = {},
+) {
   const render = (note: Note): NoteContent => {
     rendered.push(note.sourcePath);
-    const html = withHtml(note) ? `<p>${note.sourcePath}</p>`.padEnd(HTML_CHARS, ' ') : '';
+    const html = withHtml(note) ? `<p>${note.sourcePath}</p>`.padEnd(htmlChars, ' ') : '';
     return { html, headings: [], links: [], htmlIds: [] };
   };
   const search = { add: (doc: RecordNote) => void searched.push(`${doc.route.slice(1)}.md`) };
-  return createNoteStream(outlineOf(NOTES), context, search, new Map(), render);
+  return createNoteStream(outlineOf(NOTES), context, search, new Map(), render, lookAheadChars);
 }
 
 describe('the note stream', () => {
@@ -83,6 +91,24 @@ describe('the note stream', () => {
     assert.equal(searched.length, 9, "up to the next rendered note once the page after the first one's is pulled");
     assert.equal([...pages].length, NOTES - 5);
     assert.deepEqual(rendered, searched);
+  });
+
+  it("hands an edit's notes to the search index with the first page while its changed notes hold little HTML", () => {
+    const rendered: string[] = [];
+    const searched: string[] = [];
+    const changed = new Set(['n3.md', 'n8.md']);
+    const edited = (note: Note) => changed.has(note.sourcePath);
+    const stream = streamOf(rendered, searched, edited, { htmlChars: 20_000, lookAheadChars: 100_000 });
+    const pages = stream.pages();
+    pages.next();
+    assert.equal(searched.length, NOTES, 'every note, the changed ones too, before the second page is pulled');
+    assert.equal([...pages].length, NOTES - 1);
+    assert.deepEqual(rendered, searched);
+
+    const fullBuild: string[] = []; // no look-ahead past a note that holds HTML, however little
+    const small = streamOf([], fullBuild, edited, { htmlChars: 20_000 }).pages();
+    small.next();
+    assert.deepEqual(fullBuild, ['n0.md', 'n1.md', 'n2.md', 'n3.md']);
   });
 
   it('renders a note ahead of its page only while the note before it has its page (a full build)', () => {

@@ -114,6 +114,8 @@ interface CachedPages {
 export const CHECK_CARRIED_PAGES = 'WIKI_CHECK_CARRIED_PAGES';
 
 export interface BuildCache {
+  /** The last build's notes are there to reuse: an incremental build, whose notes mostly come back without HTML. */
+  readonly reusesNotes: boolean;
   /** A note's content: the last build's while still valid (without its links to URLs: see CachedNote), else rendered now. */
   renderNote(note: Note, parser: NoteParser): NoteContent;
   /** Links the page's files from the last build through `writer` when nothing they are made from changed. */
@@ -358,6 +360,7 @@ export function openBuildCache(context: BuildContext, options: BuildCacheOptions
     return old.hash;
   };
   return {
+    reusesNotes: oldCount > 0,
     renderNote(note, parser) {
       const hash = sourceHashes.get(note.filePath) ?? noteSourceHash(note);
       const old = takeOld(note.filePath);

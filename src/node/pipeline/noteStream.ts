@@ -1,9 +1,10 @@
 /**
- * Stage 6 of `wiki build`, parse + render: notes rendered one at a time as their pages are written, so no note's HTML
- * outlives its page, and each note's Markdown is let go once it is rendered. While esbuild bundles (the pages need
- * its file names), notes are rendered ahead, up to a megabyte of HTML (AHEAD_HTML_CHARS); the rest as their pages are
- * pulled (and notes the build cache gives back, which hold no HTML, ahead of them), the last megabyte of Markdown
- * together (TAIL_CHARS). Each rendered note goes to the search index and the link check as it is made.
+ * Stage 6 of `wiki build`, parse + render: notes rendered a few at a time as their pages are written, so a note's HTML
+ * is held only until its page is, and each note's Markdown is let go once it is rendered. While esbuild bundles (the
+ * pages need its file names), notes are rendered ahead, up to a megabyte of HTML (AHEAD_HTML_CHARS); the rest as their
+ * pages are pulled, ahead of them while the notes waiting hold no HTML (the notes the build cache gives back), or in an
+ * incremental build little (LOOK_AHEAD_CHARS), the last megabyte of Markdown together (TAIL_CHARS). Each rendered note
+ * goes to the search index and the link check as it is made.
  */
 import type { SourcePath } from '../../shared/paths.js';
 import type { DocPageModel } from '../../shared/types.js';
@@ -55,6 +56,11 @@ export function createNoteStream(
    */
   renderContent: (note: Note, parser: NoteParser) => NoteContent = (note, parser) =>
     renderNoteContent(withBody(note, context.displayPath), parser),
+  /**
+   * How much HTML the notes waiting for their pages may hold while the page loop takes the next notes ahead: those the
+   * build cache gives back hold none, so with 0 the loop takes them up to the next note rendered anew.
+   */
+  lookAheadChars = 0,
 ): NoteStream {
   const { notes: sources, summaries, notePages, parser } = outline;
   const ahead: (NoteContent | undefined)[] = [];
@@ -84,10 +90,10 @@ export function createNoteStream(
     },
     *pages() {
       for (let index = 0; index < sources.length; index++) {
-        // This note, and those after it while the notes waiting hold no HTML (those the build cache gives back): an
-        // edit's unchanged notes reach the index worker before their pages are checked, and its splice ends sooner.
+        // This note, and those after it while the notes waiting hold no HTML, or less than lookAheadChars: an edit's
+        // notes reach the index worker before their pages are checked, and its splice ends sooner.
         const parseTo = index < tailStart ? index + 1 : sources.length;
-        while (parsed < parseTo || (parsed < sources.length && heldHtml === 0))
+        while (parsed < parseTo || (parsed < sources.length && (heldHtml === 0 || heldHtml < lookAheadChars)))
           accept(render(sources[parsed]!), parsed);
         const content = ahead[index]!;
         ahead[index] = undefined;
@@ -109,6 +115,13 @@ export function createNoteStream(
  * large site's notes to be rendered and held, with the index worker's work on them, at once.
  */
 const AHEAD_HTML_CHARS = 1_000_000;
+
+/**
+ * In an incremental build, the page loop takes notes ahead of their pages while those waiting hold less HTML than this:
+ * an edit's few changed notes are rendered ahead with the unchanged ones around them, and the index worker splices
+ * while the pages are checked. Not in a full build, whose notes all hold HTML: its peak memory rose with it.
+ */
+export const LOOK_AHEAD_CHARS = 128 * 1024;
 
 /**
  * The last notes, this much of their Markdown, are rendered together before their pages: the index worker then gets

@@ -68,7 +68,7 @@ import { pageCarry } from './layoutKey.js';
 import type { InputStamp, OutputFileStat } from './upToDate.js';
 import type { NoteContentCache } from './noteCache.js';
 import { isMdxNote } from '../mdx/isMdxNote.js';
-import { createNoteStream, type MdxContents, parseNoteContent } from './noteStream.js';
+import { createNoteStream, LOOK_AHEAD_CHARS, type MdxContents, parseNoteContent } from './noteStream.js';
 import type { SiteData, SiteOutline, SitePreview } from './site.js';
 import { renderSite } from './renderSite.js';
 
@@ -505,7 +505,9 @@ async function writeSite(
   const { pool } = workers;
   try {
     const mdx = await renderMdx(context, outline);
-    const notes = createNoteStream(outline, context, search, mdx, (note, parser) => cache.renderNote(note, parser));
+    const render = (note: Note, parser: NoteParser) => cache.renderNote(note, parser);
+    // An edit's changed notes are rendered ahead of their pages, with the unchanged ones around them (noteStream.ts).
+    const notes = createNoteStream(outline, context, search, mdx, render, cache.reusesNotes ? LOOK_AHEAD_CHARS : 0);
     await timeStageAsync(context, 'parse', () => notes.renderAhead(outline.bundles)); // while esbuild bundles
     const { renderer, client } = await outline.bundles;
     const specialPages = completeSpecialPages(context, outline, renderer);
