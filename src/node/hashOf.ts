@@ -13,8 +13,8 @@ export function hashOf(parts: readonly string[]): string {
 const BATCH_CHARS = 1 << 20;
 
 /**
- * hashOf's digest of parts made one at a time, never all held: a digest of every note's summary is hundreds of
- * megabytes of JSON at 100,000 notes, which joined into one string (and its UTF-8 copy) was a large site's peak.
+ * hashOf's digest of parts made one at a time, never all held: every note's summary as JSON (~56 MB at 100,000 notes)
+ * is not made one string, joined and copied to UTF-8 beside the outline's memory.
  */
 export function hashOfParts(parts: Iterable<string>): string {
   const hash = crypto.createHash('sha256');
