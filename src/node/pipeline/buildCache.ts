@@ -304,6 +304,12 @@ export function openBuildCache(context: BuildContext, options: BuildCacheOptions
     const routes = [...pageByRoute.keys()];
     return searchNotes.length === routes.length ? { routes, notes: searchNotes } : {};
   };
+  /** The search index as this build left it, for the next one to reuse or splice; none when it made no index. */
+  const stampSearch = (): CachedSearch | undefined => {
+    if (searchKey === undefined) return undefined;
+    const files = stampSearchFiles(SEARCH_DIR, context.outDir, otherFiles, pages);
+    return files && { key: searchKey, files, ...searchPartKeys() };
+  };
   let changed = false;
   let saved: (readonly FileStamp[])[] = []; // the files of each page and of the search index, as save() stamped them
   const hashSettings = (settings: DocPageSettings): string => {
@@ -459,12 +465,7 @@ export function openBuildCache(context: BuildContext, options: BuildCacheOptions
         const stampedPages = stampPages(pages, context.outDir);
         const encoded = Object.fromEntries(Object.entries(stampedPages).map(([k, page]) => [k, encodePage(k, page)]));
         const stamped: CachedPages = { links: carry?.links, pages: encoded };
-        const searchFiles =
-          searchKey === undefined ? undefined : stampSearchFiles(SEARCH_DIR, context.outDir, otherFiles, pages);
-        const search: CachedSearch | undefined =
-          searchKey === undefined || searchFiles === undefined
-            ? undefined
-            : { key: searchKey, files: searchFiles, ...searchPartKeys() };
+        const search = stampSearch();
         saved = [...Object.values(stampedPages).map((page) => page.files), search?.files ?? []];
         if (changed || newNotes.count !== oldCount)
           newNotes.commit(); // may copy the last build's entries
@@ -489,7 +490,7 @@ export function openBuildCache(context: BuildContext, options: BuildCacheOptions
 
 /**
  * What the search index is made from, a page and a note at a time (hashOfParts): each page's route and breadcrumbs,
- * each note's id, route and title, and each note's source hash, every list after its length.
+ * each note's id, route and title, and each note's source hash; each list but the last after its length.
  */
 function* searchParts(input: SearchInputs, sourceHashes: ReadonlyMap<string, string>): Generator<string> {
   yield String(input.pages.length);

@@ -55,6 +55,7 @@ export function layoutKey(input: LayoutInput): string {
   return hashOfParts(layoutParts(summaries, rest, inlineTags));
 }
 
+/** The parts layoutKey hashes: the summaries after their count, the rest of the input, each note's inline tags. */
 function* layoutParts(
   summaries: readonly NoteSummary[],
   rest: object,
