@@ -4,7 +4,7 @@
 // the pure-JavaScript dependencies are bundled in too (figures: bench/README.md, "Recorded measurements").
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import {
   cacheEntryPath,
   cachedEntry,
@@ -35,28 +35,6 @@ const externalPackages = [
 ];
 
 /**
- * The external CommonJS packages every build loads, which the bundle require()s instead of importing: Node runs its
- * cjs-module-lexer over a CommonJS module imported from an ES module to list its exports, and TurboFan compiles that
- * lexer's loop in each thread. esbuild compiles every site's config.
- */
-const requiredPackages = ['esbuild', 'react', 'react-dom', 'prismjs'];
-
-/** Resolves an import of a `requiredPackages` module to a stub that require()s it (esbuild keeps that call as it is). */
-const requireInsteadOfImport = {
-  name: 'require-instead-of-import',
-  setup(build) {
-    const filter = new RegExp(`^(?:${requiredPackages.join('|')})(?:/|$)`);
-    build.onResolve({ filter }, (args) =>
-      args.kind === 'require-call' ? { path: args.path, external: true } : { path: args.path, namespace: 'required' },
-    );
-    build.onLoad({ filter: /.*/, namespace: 'required' }, (args) => ({
-      contents: `module.exports = require(${JSON.stringify(args.path)});`,
-      loader: 'js',
-    }));
-  },
-};
-
-/**
  * zod's `z.locales`, every language's error messages, is half of zod's code, compiled by every command; the engine
  * never uses it (zod sets English up itself, from its own module): the namespace keeps only that one.
  */
@@ -76,13 +54,13 @@ const zodEnglishOnly = {
   },
 };
 
-/** The URL of the bundled CLI module (`main`), bundling it first when the sources changed. */
-export async function engineModuleUrl() {
+/** The path of the bundled CLI (CommonJS: bin/codeCache.mjs runs it), bundling it first when the sources changed. */
+export async function engineBundlePath() {
   const cacheDir = engineCacheDir(root);
   const sources = await hashSources(cacheDir);
   const dir = cacheEntryPath(cacheDir, 'engine', sources);
   await cachedEntry(dir, (outdir) => bundleEngine(outdir, sources));
-  return pathToFileURL(path.join(dir, 'cli.mjs')).href;
+  return path.join(dir, 'cli.cjs');
 }
 
 /**
@@ -122,10 +100,10 @@ function readRecordedHash(record) {
 }
 
 /**
- * Bundles the CLI and every worker entry (src/node/**\/*Worker.ts, named as src/node/workers.ts expects), sharing
- * chunks, with linked source maps: Node reads them for stack traces once bin/wiki.mjs has enabled them, so a trace
- * names src/ files and lines. Worker threads do not inherit that setting and stay without it: each would parse the
- * maps again (about 5 MB of a build's peak) for the traces of engine bugs only, and their errors say what failed.
+ * Bundles the CLI and every worker entry (src/node/**\/*Worker.ts, named as src/node/workers.ts expects), each a
+ * CommonJS file of its own: V8 caches the compiled code of a script, not of an ES module (bin/codeCache.mjs), and a
+ * CommonJS bundle require()s the packages it leaves out without Node's cjs-module-lexer pass over each (an ES module's
+ * import of a CommonJS package has one). Linked source maps: bin/stackTraces.mjs maps a trace's frames through them.
  */
 async function bundleEngine(outdir, sources) {
   const { build } = await import('esbuild');
@@ -136,24 +114,24 @@ async function bundleEngine(outdir, sources) {
   await build({
     entryPoints: { cli: path.join(root, 'src/node/cli.ts'), ...Object.fromEntries(workerEntries) },
     outdir,
-    outExtension: { '.js': '.mjs' },
-    chunkNames: 'chunk-[hash]',
+    outExtension: { '.js': '.cjs' },
     bundle: true,
-    splitting: true,
-    format: 'esm',
+    format: 'cjs',
     platform: 'node',
     target: 'node20',
     sourcemap: 'linked',
     // The sources are in the package; the maps need only point at them (a third of the size).
     sourcesContent: false,
     external: externalPackages.flatMap((name) => [name, `${name}/*`]),
-    plugins: [requireInsteadOfImport, zodEnglishOnly],
-    // Where the engine is, and the hash of what it is made from (the browser bundle's cache key reuses it).
-    define: { WIKI_ENGINE_ROOT: JSON.stringify(root), WIKI_ENGINE_SOURCES: JSON.stringify(sources) },
-    // Bundled CommonJS packages require Node's built-in modules, which an ES module can only do through this.
-    banner: {
-      js: "import { createRequire as __engineRequire } from 'node:module';\nconst require = __engineRequire(import.meta.url);",
+    plugins: [zodEnglishOnly],
+    define: {
+      // Where the engine is, and the hash of what it is made from (the browser bundle's cache key reuses it).
+      WIKI_ENGINE_ROOT: JSON.stringify(root),
+      WIKI_ENGINE_SOURCES: JSON.stringify(sources),
+      // The sources are ES modules: their own URL is the bundle file's.
+      'import.meta.url': '__engineFileUrl',
     },
+    banner: { js: "const __engineFileUrl = require('node:url').pathToFileURL(__filename).href;" },
     jsx: 'automatic',
     tsconfig: path.join(root, 'src/node/tsconfig.json'),
     logLevel: 'error',

@@ -1,15 +1,15 @@
 /**
- * Stack traces that name the engine's TypeScript sources, not its bundle's chunks, made when a trace is formatted (an
- * unexpected error reaching the top) instead of Node reading every chunk's source map as it loads, in every build
+ * Stack traces that name the engine's TypeScript sources, not its bundle's files, made when a trace is formatted (an
+ * unexpected error reaching the top) instead of Node reading every bundle file's source map as it loads, in every build
  * (`--enable-source-maps` costs each thread ~20 ms: bench/README.md). Plain JavaScript: it is installed before the
- * engine's bundle is imported.
+ * engine's bundle is loaded.
  */
 import fs from 'node:fs';
 import { SourceMap } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-/** A chunk's source map (its linked `.map` file beside it), or null when it has none. */
+/** A bundle file's source map (its linked `.map` file beside it), or null when it has none. */
 const maps = new Map();
 
 function sourceMapOf(file) {
@@ -25,10 +25,10 @@ function sourceMapOf(file) {
   return maps.get(file);
 }
 
-/** `file:///…/chunk-X.mjs:12:34` -> `/…/src/node/x.ts:56:7`, for a location in one of `bundleDir`'s chunks. */
+/** `/…/engine-<hash>/cli.cjs:12:34` -> `/…/src/node/x.ts:56:7`, for a location in one of `bundleDir`'s files. */
 function mapLocation(location, bundleDir) {
-  return location.replace(/(file:\/\/[^\s()]+\.mjs):(\d+):(\d+)/g, (whole, url, line, column) => {
-    const file = fileURLToPath(url);
+  return location.replace(/((?:file:\/\/)?\/[^\s()]+\.cjs):(\d+):(\d+)/g, (whole, name, line, column) => {
+    const file = name.startsWith('file:') ? fileURLToPath(name) : name;
     if (path.dirname(file) !== bundleDir) return whole;
     const entry = sourceMapOf(file)?.findEntry(Number(line) - 1, Number(column) - 1);
     if (!entry?.originalSource) return whole;
@@ -39,9 +39,9 @@ function mapLocation(location, bundleDir) {
   });
 }
 
-/** Formats every later stack trace of this thread with the frames of `bundleUrl`'s folder mapped to the sources. */
-export function mapStackTraces(bundleUrl) {
-  const bundleDir = path.dirname(fileURLToPath(bundleUrl));
+/** Formats every later stack trace of this thread with the frames of `bundleFile`'s folder mapped to the sources. */
+export function mapStackTraces(bundleFile) {
+  const bundleDir = path.dirname(bundleFile);
   Error.prepareStackTrace = (error, callSites) => {
     let header;
     try {

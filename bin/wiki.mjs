@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 import v8 from 'node:v8';
-import { engineModuleUrl } from './engine.mjs';
+import { loadWithCodeCache } from './codeCache.mjs';
+import { engineBundlePath } from './engine.mjs';
 import { mapStackTraces } from './stackTraces.mjs';
 
 // A build of a large docs folder runs again in a child Node with a larger heap: src/node/pipeline/largeHeap.ts.
@@ -15,8 +16,9 @@ v8.setFlagsFromString('--interrupt-budget=270000');
 
 // React's development build renders pages several times slower; the engine's output is production HTML.
 process.env.NODE_ENV ??= 'production';
-const engineUrl = await engineModuleUrl();
-// Stack traces name the engine's TypeScript sources: each frame is mapped through its chunk's map when a trace is made.
-mapStackTraces(engineUrl);
-const { main } = await import(engineUrl);
+const engineFile = await engineBundlePath();
+// Stack traces name the engine's TypeScript sources: each frame is mapped through its bundle's map when a trace is made.
+mapStackTraces(engineFile);
+// The engine's import() of a site's config, renderer or MDX bundle is this module's (bin/codeCache.mjs).
+const { main } = loadWithCodeCache(engineFile, (specifier) => import(specifier));
 process.exitCode = await main(process.argv.slice(2));

@@ -9,9 +9,10 @@ import { findSiteConfig, loadSiteConfig } from './config/findConfig.js';
 import { runInit } from './config/initSite.js';
 import { ConfigError, type ConfigWarning } from './config/loadConfig.js';
 import { DiagnosticList, formatDiagnostic } from './diagnostics.js';
+import { buildWorkDone } from './engineHooks.js';
 
-// Each command loads what it runs when it runs (a dynamic import, a chunk of the engine's bundle): a build with
-// nothing to do then starts without compiling the renderer, the dev server or React (bench/README.md).
+// Each command loads what it runs when it runs (a dynamic import: that part of the engine's bundle runs only then): a
+// build with nothing to do starts without loading the renderer, the dev server or React (bench/README.md).
 
 const usage = `Usage:
   wiki build [--docs DIR] [--out DIR] [--config FILE] [--strict]   build the site (default: docs/ -> build/)
@@ -141,6 +142,7 @@ async function runBuild(args: readonly string[]): Promise<number> {
       { ...summary, diagnostics: context.diagnostics.items.slice(configDiagnostics) },
       { known: savedStamps, listed: outputFiles },
     );
+  buildWorkDone(); // what the build compiled is kept for the next runs (bin/codeCache.mjs)
   return status;
 }
 

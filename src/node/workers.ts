@@ -10,7 +10,7 @@ import {
 import { pathToFileURL } from 'node:url';
 import { enginePath } from './engineRoot.js';
 
-/** Every worker entry: its bundle name (bin/wiki.mjs bundles each as `<name>.mjs`) -> its source file. */
+/** Every worker entry: its bundle name (bin/engine.mjs bundles each as `<name>.cjs`) -> its source file. */
 export const workerEntries = {
   indexWorker: 'src/node/search/indexWorker.ts',
   renderWorker: 'src/node/pipeline/renderWorker.ts',
@@ -26,7 +26,7 @@ export const WORKER_LIMITS = { maxYoungGenerationSizeMb: 8 };
 
 /** A new worker running `name`: the bundled sibling chunk, or the TypeScript source through tsx. */
 function startWorker(name: WorkerName, options: WorkerOptions): Worker {
-  if (!import.meta.url.endsWith('.ts')) return new Worker(new URL(`./${name}.mjs`, import.meta.url), options);
+  if (!import.meta.url.endsWith('.ts')) return new Worker(new URL(`./${name}.cjs`, import.meta.url), options);
   // On Node 20 a worker cannot start from a .ts file even with tsx's --import: a one-line bootstrap loads it.
   const source = pathToFileURL(enginePath(workerEntries[name])).href;
   const bootstrap = `import(${JSON.stringify(import.meta.resolve('tsx/esm/api'))}).then((tsx) => tsx.tsImport(${JSON.stringify(source)}, ${JSON.stringify(import.meta.url)}))`;

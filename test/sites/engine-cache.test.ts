@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, it } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { pathToFileURL } from 'node:url';
 import { fixturesDir, makeTempDir, repoRoot, runWiki } from '../helpers/cli.js';
 
 /** What the engine needs to run, copied; node_modules links to the repository's packages (not its .cache). */
@@ -85,22 +85,22 @@ describe('the engine bundle', () => {
     const cli = path.join(root, 'src/node/cli.ts');
     // Every input settled (bundleCache.mjs isSettled): the sources' hash is recorded under their stamps.
     await sleep(2100);
-    const { engineModuleUrl } = (await import(pathToFileURL(path.join(root, 'bin/engine.mjs')).href)) as {
-      engineModuleUrl: () => Promise<string>;
+    const { engineBundlePath } = (await import(pathToFileURL(path.join(root, 'bin/engine.mjs')).href)) as {
+      engineBundlePath: () => Promise<string>;
     };
-    const entryOf = (url: string) => path.basename(path.dirname(fileURLToPath(url)));
-    const first = entryOf(await engineModuleUrl());
+    const entryOf = (file: string) => path.basename(path.dirname(file));
+    const first = entryOf(await engineBundlePath());
     const cacheDir = path.join(root, 'node_modules/.cache/wiki');
     const records = () => fs.readdirSync(cacheDir).filter((name) => name.startsWith('sources-'));
     assert.equal(records().length, 1, 'the settled sources are recorded');
     assert.equal(`engine-${fs.readFileSync(path.join(cacheDir, records()[0]!), 'utf8')}`, first);
-    assert.equal(entryOf(await engineModuleUrl()), first, 'read back from the record');
+    assert.equal(entryOf(await engineBundlePath()), first, 'read back from the record');
     const source = fs.readFileSync(cli, 'utf8');
     assert.ok(source.endsWith('\n'));
     fs.writeFileSync(cli, `${source.slice(0, -1)} `); // the same size, another byte
     assert.equal(fs.statSync(cli).size, Buffer.byteLength(source));
-    const second = entryOf(await engineModuleUrl());
+    const second = entryOf(await engineBundlePath());
     assert.notEqual(second, first);
-    assert.ok(fs.existsSync(path.join(cacheDir, second, 'cli.mjs')));
+    assert.ok(fs.existsSync(path.join(cacheDir, second, 'cli.cjs')));
   });
 });

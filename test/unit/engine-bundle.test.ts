@@ -16,15 +16,15 @@ test('engineRoot is the package root, from the sources', () => {
   assert.ok(fs.existsSync(enginePath('src/theme/App/index.tsx')));
 });
 
-test('every worker entry is a src/node/**/<name>.ts file that the engine bundle names <name>.mjs', async () => {
-  const { engineModuleUrl } = (await import(pathToFileURL(path.join(repoRoot, 'bin/engine.mjs')).href)) as {
-    engineModuleUrl: () => Promise<string>;
+test('every worker entry is a src/node/**/<name>.ts file that the engine bundle names <name>.cjs', async () => {
+  const { engineBundlePath } = (await import(pathToFileURL(path.join(repoRoot, 'bin/engine.mjs')).href)) as {
+    engineBundlePath: () => Promise<string>;
   };
-  const bundleDir = path.dirname(new URL(await engineModuleUrl()).pathname);
+  const bundleDir = path.dirname(await engineBundlePath());
   for (const [name, source] of Object.entries(workerEntries)) {
     assert.equal(path.basename(source, '.ts'), name);
     assert.ok(fs.existsSync(path.join(repoRoot, source)), source);
-    assert.ok(fs.existsSync(path.join(bundleDir, `${name}.mjs`)), `${name}.mjs in ${bundleDir}`);
+    assert.ok(fs.existsSync(path.join(bundleDir, `${name}.cjs`)), `${name}.cjs in ${bundleDir}`);
   }
 });
 

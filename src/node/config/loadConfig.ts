@@ -10,6 +10,7 @@ import { bundledBefore, recordBundle } from './configBundles.js';
 import { describeIgnored, describeStubs, docusaurusSiteBuild } from './docusaurusLoader.js';
 import { mapDocusaurusConfig } from './docusaurusConfig.js';
 import { siteConfigSchema, type SiteConfig } from './schema.js';
+import { importModule } from '../engineHooks.js';
 
 /** A config problem a user can fix: the message names the file, the field and the fix. */
 export class ConfigError extends Error {
@@ -144,7 +145,7 @@ export async function importConfig(
 ): Promise<{ default?: unknown }> {
   // A Docusaurus config's bundling also finds the packages stood in for (told in a warning): it is always made.
   const bundle = (docusaurus ? undefined : bundledBefore(file)) ?? (await bundleConfig(file, docusaurus));
-  return (await import(pathToFileURL(bundle).href)) as { default?: unknown };
+  return (await importModule(pathToFileURL(bundle).href)) as { default?: unknown };
 }
 
 /** The config's bundle made now, in the engine's cache, and the files it was made from recorded (configBundles.ts). */

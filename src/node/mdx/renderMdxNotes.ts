@@ -24,6 +24,7 @@ import { bundleMdxNotes, type MdxBundleHooks, type MdxEntry } from './bundleMdx.
 import { compileMdx } from './compileMdx.js';
 import { isMdxNote } from './isMdxNote.js';
 import { createRawHtmlStore, type MdxCollected, type RawHtmlStore } from './remarkWiki.js';
+import { importModule } from '../engineHooks.js';
 
 export interface MdxNotesInput {
   readonly notes: readonly Note[];
@@ -234,7 +235,7 @@ async function loadBundle(context: BuildContext, entries: MdxEntry[], hooks: Mdx
     cacheEntryPath(engineCacheDir(engineRoot), 'mdx', contentHash(code), '.mjs'),
     (staging) => fs.writeFileSync(staging, code),
   );
-  return (await import(pathToFileURL(file).href)) as MdxModule;
+  return (await importModule(pathToFileURL(file).href)) as MdxModule;
 }
 
 /** The cards `<DocCardList />` shows on a category's own note: the category's items, as the sidebar has them. */

@@ -1,6 +1,8 @@
+import { renderPageParts } from '../render/renderPage.js';
 import { createSiteWriter } from '../siteWriter.js';
 import { receiveFromMainThread } from '../workers.js';
 import type { RenderWorkerMessage, RenderWorkerReply } from './renderPool.js';
+import { createDocPageRenderer } from './renderSite.js';
 
 // Worker thread entry of the render pool (renderPool.ts): renders the note pages it is handed, as the main thread
 // would, and writes their files into the staging folder. It loads React and the theme while the site is read; then
@@ -8,10 +10,6 @@ import type { RenderWorkerMessage, RenderWorkerReply } from './renderPool.js';
 // counted, so the main thread knows its queue without an event loop. It replies once, when done or failed.
 const mainThread = receiveFromMainThread<RenderWorkerMessage>();
 const nextMessage = mainThread.next;
-const [{ createDocPageRenderer }, { renderPageParts }] = await Promise.all([
-  import('./renderSite.js'),
-  import('../render/renderPage.js'),
-]);
 
 let reply: RenderWorkerReply = {};
 try {

@@ -20,6 +20,7 @@ import type { HtmlParts } from './sidebarCache.js';
 import { renderPageHtml, renderPageParts, type RenderPageInput } from './renderPage.js';
 import { cacheEntryPath, cachedEntry, contentHash, engineCacheDir } from '../bundleCache.mjs';
 import { engineRoot } from '../engineRoot.js';
+import { importModule } from '../engineHooks.js';
 
 /** What a site adds to the engine: replaced theme components and its own pages. */
 export interface SiteExtensions {
@@ -51,7 +52,7 @@ export async function loadRenderer(
   const file = await bundleRenderer(context, extensions, translations);
   context.timings.set('theme', performance.now() - start); // in parallel with parsing the notes
   try {
-    const module = (await import(pathToFileURL(file).href)) as PageRenderer;
+    const module = (await importModule(pathToFileURL(file).href)) as PageRenderer;
     return {
       renderPageHtml: module.renderPageHtml,
       renderPageParts: module.renderPageParts,

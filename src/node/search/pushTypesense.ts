@@ -8,6 +8,7 @@
 import { HIERARCHY_LEVELS, typesenseNode } from '../../shared/docsearch.js';
 import type { PushTarget } from './push.js';
 import type { SearchRecord } from './records.js';
+import { importModule } from '../engineHooks.js';
 
 /** typesense-docsearch-scraper's collection schema: flattened `hierarchy.lvlN` fields, facets for contextual search. */
 export function typesenseSchema(name: string) {
@@ -55,7 +56,7 @@ export function toTypesenseDocument(record: SearchRecord): Record<string, string
 
 export async function pushToTypesense(target: PushTarget, records: readonly SearchRecord[]): Promise<void> {
   // Loaded here, not at the top: the client is slow to load, which every other command (build) would pay.
-  const { Client } = await import('typesense');
+  const { Client } = (await importModule('typesense')) as typeof import('typesense');
   const client = new Client({
     nodes: [typesenseNode(new URL(target.host))],
     apiKey: target.adminKey,

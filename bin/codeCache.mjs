@@ -1,0 +1,91 @@
+/**
+ * Runs the engine's CommonJS bundle with V8's code cache: what a run compiled is saved beside the bundle and read back by
+ * the next runs, which then neither parse the bundle nor compile the functions they call again (bench/README.md,
+ * "Engine start-up"). Node 20 has no compile cache for modules (`module.enableCompileCache` is Node 22's), and
+ * v8-compile-cache saves what V8 compiles up front only (not the functions a run calls), in the system's temp folder,
+ * and breaks `import()` in what it loads. Plain JavaScript: bin/wiki.mjs runs it before any TypeScript can.
+ *
+ * A code cache made from a script with `cachedData` loses Node's `import()` callback (ERR_VM_DYNAMIC_IMPORT_CALLBACK_
+ * MISSING), so the bundle imports through `importModule` (src/node/engineHooks.ts), which calls the hook set here.
+ */
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import Module, { createRequire } from 'node:module';
+import path from 'node:path';
+import vm from 'node:vm';
+
+/** The hooks src/node/engineHooks.ts looks for; the same symbol there. */
+const HOOKS = Symbol.for('everything-i-know.engineHooks');
+
+/**
+ * How many times the cache is made again: after each of the first builds of an engine (a first build is usually a full
+ * one, which never calls what an incremental build does), then it stays.
+ */
+export const CODE_CACHE_GENERATIONS = 3;
+
+/**
+ * V8 refuses a cache made under other flags, and a large site builds in a child Node with heap flags of its own
+ * (src/node/pipeline/largeHeap.ts): each set of Node options has its own cache files, `<file>.v8[-<options' hash>]-<n>`.
+ */
+const OPTIONS_SUFFIX =
+  process.execArgv.length === 0
+    ? ''
+    : `-${crypto.createHash('sha256').update(process.execArgv.join('\0')).digest('hex').slice(0, 8)}`;
+
+/** The cache file of `file`'s generation for this process's Node options. */
+export function cacheFileOf(file, generation) {
+  return `${file}.v8${OPTIONS_SUFFIX}-${generation}`;
+}
+
+/** The newest cache of `file` and its generation, or none. */
+function readNewestCache(file) {
+  for (let generation = CODE_CACHE_GENERATIONS; generation >= 1; generation--) {
+    try {
+      return { generation, data: fs.readFileSync(cacheFileOf(file, generation)) };
+    } catch {
+      // not made yet
+    }
+  }
+  return { generation: 0, data: undefined };
+}
+
+/**
+ * Loads the CommonJS bundle `file` as require() would, from its code cache where it has one V8 accepts (the bundle's
+ * folder is named by its content's hash: it is never rewritten in place, so a cache beside it is its own). Returns its
+ * exports. `importModule` is what the bundle's `import()`s go through. Once the run's work is done the bundle calls its
+ * `workDone` hook (after a build), which saves the cache of what was compiled while the cache is young or was refused.
+ */
+export function loadWithCodeCache(file, importModule) {
+  const cached = readNewestCache(file);
+  const script = new vm.Script(Module.wrap(fs.readFileSync(file, 'utf8')), {
+    filename: file,
+    ...(cached.data && { cachedData: cached.data }),
+  });
+  const refused = cached.data !== undefined && script.cachedDataRejected === true;
+  let saved = !refused && cached.generation >= CODE_CACHE_GENERATIONS;
+  globalThis[HOOKS] = {
+    importModule,
+    workDone() {
+      if (saved) return;
+      saved = true;
+      saveCache(file, refused ? 1 : cached.generation + 1, script.createCachedData());
+    },
+  };
+  const module = { exports: {} };
+  script.runInThisContext()(module.exports, createRequire(file), module, file, path.dirname(file));
+  return module.exports;
+}
+
+/** Writes the cache whole (staged, then renamed) and removes the older generations'; a failed write is no error. */
+function saveCache(file, generation, data) {
+  const target = cacheFileOf(file, generation);
+  const staging = `${target}.tmp-${process.pid}`;
+  try {
+    fs.writeFileSync(staging, data);
+    fs.renameSync(staging, target);
+    for (let older = 1; older <= CODE_CACHE_GENERATIONS; older++)
+      if (older !== generation) fs.rmSync(cacheFileOf(file, older), { force: true });
+  } catch {
+    fs.rmSync(staging, { force: true, recursive: true }); // a full disk: the next run compiles as this one did
+  }
+}
