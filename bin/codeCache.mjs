@@ -76,7 +76,13 @@ export function loadWithCodeCache(file, importModule) {
   return module.exports;
 }
 
-/** Writes the cache whole (staged, then renamed) and removes the older generations'; a failed write is no error. */
+/** The caches of other sets of Node options kept beside this one's (the large-heap child's, a profiling run's). */
+const OTHER_OPTION_SETS = 2;
+
+/**
+ * Writes the cache whole (staged, then renamed) and removes the older generations', and the caches of all but the
+ * OTHER_OPTION_SETS most recently written other sets of options; a failed write is no error.
+ */
 function saveCache(file, generation, data) {
   const target = cacheFileOf(file, generation);
   const staging = `${target}.tmp-${process.pid}`;
@@ -85,7 +91,25 @@ function saveCache(file, generation, data) {
     fs.renameSync(staging, target);
     for (let older = 1; older <= CODE_CACHE_GENERATIONS; older++)
       if (older !== generation) fs.rmSync(cacheFileOf(file, older), { force: true });
+    removeOtherOptionSets(file);
   } catch {
     fs.rmSync(staging, { force: true, recursive: true }); // a full disk: the next run compiles as this one did
+  }
+}
+
+/** Removes the cache files of the other sets of options but the OTHER_OPTION_SETS most recently written. */
+function removeOtherOptionSets(file) {
+  const dir = path.dirname(file);
+  const pattern = new RegExp(`^${path.basename(file).replace(/\./g, '\\.')}\\.v8(-[0-9a-f]{8})?-\\d+$`);
+  const others = fs
+    .readdirSync(dir)
+    .map((name) => ({ name, suffix: pattern.exec(name)?.[1] ?? '' }))
+    .filter(({ name, suffix }) => pattern.test(name) && suffix !== OPTIONS_SUFFIX)
+    .map((entry) => ({ ...entry, written: fs.statSync(path.join(dir, entry.name)).mtimeMs }))
+    .sort((a, b) => b.written - a.written);
+  const kept = new Set();
+  for (const { name, suffix } of others) {
+    if (kept.size < OTHER_OPTION_SETS) kept.add(suffix);
+    if (!kept.has(suffix)) fs.rmSync(path.join(dir, name), { force: true });
   }
 }

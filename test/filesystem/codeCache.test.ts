@@ -104,6 +104,23 @@ describe('the code cache of the engine bundle', () => {
     assert.deepEqual(imported, ['data:text/javascript,export default 7']);
   });
 
+  it('keeps the caches of two other sets of Node options besides its own, the most recently written', () => {
+    const file = writeBundle('option sets');
+    const own = generationFile(file, 1);
+    const others = ['cli.cjs.v8-2', 'cli.cjs.v8-0000000a-1', 'cli.cjs.v8-0000000b-3', 'cli.cjs.v8-0000000c-1']
+      .filter((name) => name.replace(/-\d+$/, '') !== own.replace(/-\d+$/, ''))
+      .slice(0, 3);
+    others.forEach((name, index) => {
+      const other = path.join(path.dirname(file), name);
+      fs.writeFileSync(other, 'another set of options');
+      const written = new Date(Date.now() - (others.length - index) * 60_000); // the last one the newest
+      fs.utimesSync(other, written, written);
+    });
+    loadWithCodeCache(file, (specifier) => import(specifier));
+    hooks().workDone();
+    assert.deepEqual(cacheFiles(file), [own, ...others.slice(1)].sort());
+  });
+
   it('a cache that cannot be written is no error', () => {
     const file = writeBundle('read-only');
     fs.mkdirSync(`${cacheFileOf(file, 1)}.tmp-${process.pid}`); // the staging path is a folder: the write fails
