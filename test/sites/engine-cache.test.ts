@@ -1,8 +1,8 @@
 /**
  * Running the engine as the CLI does, from its esbuild bundle (bin/engine.mjs): from an install whose node_modules
- * cannot be written, the bundles go to the user's cache folder and their package imports still resolve; and a stack
- * trace names the engine's TypeScript sources, not the bundle's chunks; and a source edited is bundled again, though
- * the sources' hash is recorded under their stamps.
+ * cannot be written, the bundles go to the user's cache folder and their package imports still resolve; a build saves
+ * the code it compiled beside the bundle; a stack trace names the engine's TypeScript sources, not the bundle's files;
+ * and a source edited is bundled again, though the sources' hash is recorded under their stamps.
  */
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
@@ -64,6 +64,32 @@ describe('the engine bundle', () => {
       .sort();
     assert.deepEqual(kinds, ['config', 'engine', 'node_modules', 'renderer']);
     assert.equal(fs.readFileSync(path.join(root, 'node_modules/.cache'), 'utf8'), '', 'nothing written in the engine');
+  });
+
+  it('saves the code a build compiled beside the bundle (bin/codeCache.mjs); a run that builds nothing saves none', async () => {
+    const root = copyEngine('wiki-code-cache-');
+    const site = path.join(fixturesDir, 'basic');
+    const out = path.join(makeTempDir('wiki-code-cache-out-'), 'build');
+    const build = async (...flags: string[]) => {
+      const args = ['build', '--config', path.join(site, 'wiki.config.ts'), '--out', out, ...flags];
+      const result = await runWiki(args, { cwd: site, engineRoot: root });
+      assert.equal(result.code, 0, result.stdout + result.stderr);
+      return result.stdout;
+    };
+    const cacheDir = path.join(root, 'node_modules/.cache/wiki');
+    const caches = () =>
+      fs
+        .readdirSync(cacheDir)
+        .filter((name) => name.startsWith('engine-'))
+        .flatMap((engine) => fs.readdirSync(path.join(cacheDir, engine)).filter((name) => /\.v8-\d+$/.test(name)));
+    assert.equal((await runWiki(['help'], { engineRoot: root })).code, 0);
+    assert.deepEqual(caches(), [], 'help builds nothing');
+    await build('--no-cache');
+    assert.deepEqual(caches(), ['cli.cjs.v8-1']);
+    assert.match(await build(), /Nothing changed/);
+    assert.deepEqual(caches(), ['cli.cjs.v8-1'], 'a build with nothing to do compiled little');
+    await build('--no-cache');
+    assert.deepEqual(caches(), ['cli.cjs.v8-2'], 'the next generation, made from the first');
   });
 
   it('reports an unexpected error with a stack trace into the TypeScript sources', async () => {

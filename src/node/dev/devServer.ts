@@ -25,6 +25,7 @@ import type { BuildContext } from '../context.js';
 import type { SiteConfig } from '../config/schema.js';
 import { createDevSession, type DevSession } from './session.js';
 import { watchPaths, type Watcher } from './watch.js';
+import { buildWorkDone } from '../engineHooks.js';
 import { engineRoot } from '../engineRoot.js';
 
 export interface DevServerOptions {
@@ -99,6 +100,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   // Changes made while the first build ran are applied once it is done.
   void starting.then((ok) => {
     if (early) logParsed(ok);
+    if (ok) buildWorkDone(); // what the first build compiled is kept for the next starts (bin/codeCache.mjs)
     serving = true;
     if (pending.size > 0) void drain();
   });
