@@ -103,8 +103,11 @@ function removeOtherOptionSets(file) {
   const pattern = new RegExp(`^${path.basename(file).replace(/\./g, '\\.')}\\.v8(-[0-9a-f]{8})?-\\d+$`);
   const others = fs
     .readdirSync(dir)
-    .map((name) => ({ name, suffix: pattern.exec(name)?.[1] ?? '' }))
-    .filter(({ name, suffix }) => pattern.test(name) && suffix !== OPTIONS_SUFFIX)
+    .flatMap((name) => {
+      const match = pattern.exec(name);
+      const suffix = match?.[1] ?? '';
+      return match && suffix !== OPTIONS_SUFFIX ? [{ name, suffix }] : [];
+    })
     .map((entry) => ({ ...entry, written: fs.statSync(path.join(dir, entry.name)).mtimeMs }))
     .sort((a, b) => b.written - a.written);
   const kept = new Set();
