@@ -8,11 +8,11 @@
  * A code cache made from a script with `cachedData` loses Node's `import()` callback (ERR_VM_DYNAMIC_IMPORT_CALLBACK_
  * MISSING), so the bundle imports through `importModule` (src/node/engineHooks.ts), which calls the hook set here.
  */
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import Module, { createRequire } from 'node:module';
 import path from 'node:path';
 import vm from 'node:vm';
+import { contentHash } from '../src/node/bundleCache.mjs';
 
 /** The hooks src/node/engineHooks.ts looks for; the same symbol there. */
 const HOOKS = Symbol.for('everything-i-know.engineHooks');
@@ -27,10 +27,7 @@ export const CODE_CACHE_GENERATIONS = 3;
  * V8 refuses a cache made under other flags, and a large site builds in a child Node with heap flags of its own
  * (src/node/pipeline/largeHeap.ts): each set of Node options has its own cache files, `<file>.v8[-<options' hash>]-<n>`.
  */
-const OPTIONS_SUFFIX =
-  process.execArgv.length === 0
-    ? ''
-    : `-${crypto.createHash('sha256').update(process.execArgv.join('\0')).digest('hex').slice(0, 8)}`;
+const OPTIONS_SUFFIX = process.execArgv.length === 0 ? '' : `-${contentHash(...process.execArgv)}`;
 
 /** The cache file of `file`'s generation for this process's Node options. */
 export function cacheFileOf(file, generation) {
@@ -100,7 +97,7 @@ function saveCache(file, generation, data) {
 /** Removes the cache files of the other sets of options but the OTHER_OPTION_SETS most recently written. */
 function removeOtherOptionSets(file) {
   const dir = path.dirname(file);
-  const pattern = new RegExp(`^${path.basename(file).replace(/\./g, '\\.')}\\.v8(-[0-9a-f]{8})?-\\d+$`);
+  const pattern = new RegExp(`^${path.basename(file).replace(/\./g, '\\.')}\\.v8(-[0-9a-f]{16})?-\\d+$`);
   const others = fs
     .readdirSync(dir)
     .flatMap((name) => {

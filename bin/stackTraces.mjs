@@ -18,7 +18,7 @@ function sourceMapOf(file) {
     try {
       map = new SourceMap(JSON.parse(fs.readFileSync(`${file}.map`, 'utf8')));
     } catch {
-      // not a chunk of ours, or its map is gone: the frame stays as it is
+      // not a bundle file of ours, or its map is gone: the frame stays as it is
     }
     maps.set(file, map);
   }

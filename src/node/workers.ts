@@ -24,7 +24,7 @@ export type WorkerName = keyof typeof workerEntries;
  */
 export const WORKER_LIMITS = { maxYoungGenerationSizeMb: 8 };
 
-/** A new worker running `name`: the bundled sibling chunk, or the TypeScript source through tsx. */
+/** A new worker running `name`: its file beside the bundled CLI, or the TypeScript source through tsx. */
 function startWorker(name: WorkerName, options: WorkerOptions): Worker {
   if (!import.meta.url.endsWith('.ts')) return new Worker(new URL(`./${name}.cjs`, import.meta.url), options);
   // On Node 20 a worker cannot start from a .ts file even with tsx's --import: a one-line bootstrap loads it.

@@ -107,7 +107,12 @@ describe('the code cache of the engine bundle', () => {
   it('keeps the caches of two other sets of Node options besides its own, the most recently written', () => {
     const file = writeBundle('option sets');
     const own = generationFile(file, 1);
-    const others = ['cli.cjs.v8-2', 'cli.cjs.v8-0000000a-1', 'cli.cjs.v8-0000000b-3', 'cli.cjs.v8-0000000c-1']
+    const others = [
+      'cli.cjs.v8-2',
+      'cli.cjs.v8-000000000000000a-1',
+      'cli.cjs.v8-000000000000000b-3',
+      'cli.cjs.v8-000000000000000c-1',
+    ]
       .filter((name) => name.replace(/-\d+$/, '') !== own.replace(/-\d+$/, ''))
       .slice(0, 3);
     others.forEach((name, index) => {
