@@ -7,6 +7,7 @@ import type { SiteData } from '../../src/node/pipeline/site.js';
 import { validateConfig } from '../../src/node/config/loadConfig.js';
 import { renderPageHtml, renderPageParts } from '../../src/node/render/renderPage.js';
 import { createSidebarHtmlCache, RECENT_BRANCHES } from '../../src/node/render/sidebarCache.js';
+import { createDocPageRenderer, type DocPageSettings } from '../../src/node/pipeline/renderSite.js';
 import { buildThemeSettings } from '../../src/node/resolve/themeSettings.js';
 import {
   assemblePageSidebar,
@@ -111,6 +112,38 @@ describe('sidebar HTML cache', () => {
       }
       assert.equal(cache.pieces, null, name);
     }
+  });
+
+  it('renders a page the same among the first pages, its sidebar its own, as later, its sidebar shared by shape', () => {
+    const settings: DocPageSettings = {
+      theme,
+      sidebar: site.sidebar,
+      stylesheets: [],
+      scripts: [],
+      modulePreloads: [],
+      runtime: {
+        baseUrl: '/wiki/',
+        sidebarBranchUrl: '/wiki/assets/sidebar/',
+        sidebarSkeletonUrl: '/wiki/assets/sidebar/skeleton.json',
+        dataUrl: '/wiki/__data/',
+        fullPageRoutes: [],
+      },
+      sharedBootJson: '"runtime":{}',
+      sidebarDigest: '',
+    };
+    // Every fifth page from the middle of the corpus: more than the pages a renderer gives a sidebar of their own.
+    const pages = site.notePages.filter((_, n) => n % 5 === 0).slice(40, 100);
+    const renderAll = (order: typeof pages) => {
+      const render = createDocPageRenderer(settings, renderPageParts);
+      return new Map(order.map((page) => [page.route, JSON.stringify(render(page))]));
+    };
+    const forwards = renderAll(pages);
+    const backwards = renderAll([...pages].reverse());
+    const differing = pages.filter((page) => forwards.get(page.route) !== backwards.get(page.route));
+    assert.deepEqual(
+      differing.map((page) => page.route),
+      [],
+    );
   });
 
   it("lets the browser rebuild every corpus page's pruned sidebar from the skeleton and the branches it names", () => {

@@ -203,6 +203,12 @@ function renderNotePage(
   }
 }
 
+/**
+ * The pages rendered with a sidebar of their own before the sidebar's shape keys are made (sidebarShapeKeys): an edit
+ * renders a page or two, and the keys, made for pages to share a pruned sidebar, cost a walk of the whole tree.
+ */
+const UNSHARED_SIDEBAR_PAGES = 16;
+
 /** Renders one note page to its HTML file and its data file (what in-browser navigation fetches). */
 export function createDocPageRenderer(
   settings: DocPageSettings,
@@ -211,17 +217,17 @@ export function createDocPageRenderer(
   const sidebarCache = createSidebarHtmlCache();
   const filesUrl = settings.runtime.sidebarBranchUrl;
   // Indexed when the first page renders: in `wiki build`, the render pool's thread may render every page.
-  let indexes: { routeIndex: SidebarRouteIndex; shapeKeys: Map<string, string> } | undefined;
+  let routeIndex: SidebarRouteIndex | undefined;
+  let shapeKeys: Map<string, string> | undefined; // once UNSHARED_SIDEBAR_PAGES pages rendered
+  let rendered = 0;
   const shapes = new RecentMap<string, { sidebar: SidebarItem[]; branches: number[]; windowed: boolean }>(
     RECENT_BRANCHES,
   );
   return (page) => {
-    indexes ??= {
-      routeIndex: indexSidebarRoutes(settings.sidebar, filesUrl),
-      shapeKeys: sidebarShapeKeys(settings.sidebar),
-    };
-    const { routeIndex, shapeKeys } = indexes;
-    const key = shapeKeys.get(page.route) ?? '';
+    routeIndex ??= indexSidebarRoutes(settings.sidebar, filesUrl);
+    if (!shapeKeys && ++rendered > UNSHARED_SIDEBAR_PAGES) shapeKeys = sidebarShapeKeys(settings.sidebar);
+    // Before that, a page's sidebar is its own: keyed by its route (no shape key has a slash).
+    const key = shapeKeys ? (shapeKeys.get(page.route) ?? '') : page.route;
     let shape = shapes.get(key);
     if (!shape) {
       // The browser rebuilds `sidebar` from the cached skeleton and these branch files, fetched as the page loads.
