@@ -8,6 +8,7 @@
  * A code cache made from a script with `cachedData` loses Node's `import()` callback (ERR_VM_DYNAMIC_IMPORT_CALLBACK_
  * MISSING), so the bundle imports through `importModule` (src/node/engineHooks.ts), which calls the hook set here.
  */
+import { isAscii } from 'node:buffer';
 import fs from 'node:fs';
 import Module, { createRequire } from 'node:module';
 import path from 'node:path';
@@ -54,7 +55,7 @@ function readNewestCache(file) {
  */
 export function loadWithCodeCache(file, importModule) {
   const cached = readNewestCache(file);
-  const script = new vm.Script(Module.wrap(fs.readFileSync(file, 'utf8')), {
+  const script = new vm.Script(Module.wrap(readSource(file)), {
     filename: file,
     ...(cached.data && { cachedData: cached.data }),
   });
@@ -71,6 +72,12 @@ export function loadWithCodeCache(file, importModule) {
   const module = { exports: {} };
   script.runInThisContext()(module.exports, createRequire(file), module, file, path.dirname(file));
   return module.exports;
+}
+
+/** The bundle's text: as one-byte text when it is ASCII (bin/asciiBundle.mjs), which decodes faster than UTF-8. */
+function readSource(file) {
+  const bytes = fs.readFileSync(file);
+  return bytes.toString(isAscii(bytes) ? 'latin1' : 'utf8');
 }
 
 /** The caches of other sets of Node options kept beside this one's (the large-heap child's, a profiling run's). */

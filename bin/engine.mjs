@@ -16,7 +16,14 @@ import {
 
 const root = path.resolve(fileURLToPath(import.meta.url), '../..');
 // Besides src/, what changes the bundle's output (the lock file: bundled dependencies' versions).
-const buildInputs = ['package.json', 'package-lock.json', 'tsconfig.base.json', 'tsconfig.json', 'bin/engine.mjs'];
+const buildInputs = [
+  'package.json',
+  'package-lock.json',
+  'tsconfig.base.json',
+  'tsconfig.json',
+  'bin/engine.mjs',
+  'bin/asciiBundle.mjs',
+];
 /**
  * Packages left as imports from node_modules: esbuild and TypeScript (a native binary; a large compiler loaded only
  * on demand), prismjs (its language loader requires files by computed name), React (one copy shared with the bundles
@@ -136,4 +143,9 @@ async function bundleEngine(outdir, sources) {
     tsconfig: path.join(root, 'src/node/tsconfig.json'),
     logLevel: 'error',
   });
+  // Read as one-byte text by the launcher when it is ASCII (bin/asciiBundle.mjs); the workers' files are small.
+  const { asciiOnly } = await import('./asciiBundle.mjs'); // acorn: loaded only to bundle, not by every start
+  const cli = path.join(outdir, 'cli.cjs');
+  const ascii = asciiOnly(fs.readFileSync(cli, 'utf8'));
+  if (ascii !== undefined) fs.writeFileSync(cli, ascii);
 }
