@@ -146,6 +146,7 @@ async function bundleEngine(outdir, sources) {
   // Read as one-byte text by the launcher when it is ASCII (bin/asciiBundle.mjs); the workers' files are small.
   const { asciiOnly } = await import('./asciiBundle.mjs'); // acorn: loaded only to bundle, not by every start
   const cli = path.join(outdir, 'cli.cjs');
-  const ascii = asciiOnly(fs.readFileSync(cli, 'utf8'));
-  if (ascii !== undefined) fs.writeFileSync(cli, ascii);
+  const code = fs.readFileSync(cli, 'utf8');
+  const ascii = asciiOnly(code);
+  if (ascii !== undefined && ascii !== code) fs.writeFileSync(cli, ascii);
 }
