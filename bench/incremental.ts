@@ -5,9 +5,13 @@
  * its own process under /usr/bin/time: wall time and peak RSS are the kernel's. Prints every rebuild, the medians (of
  * all the edits, and of those after the first, which also makes the spare folder), and the stage timings the build
  * printed for the last edit. Prints figures, asserts nothing.
+ * With `--against DIR`, two engines side by side in one sitting (this machine's speed drifts by more than most changes
+ * save): each builds a copy of its own, is warmed by a full build and WARM_EDITS edits (its code cache made, its spare
+ * folder made), then their edits alternate, the same note each; medians of wall and CPU time and their ratios.
  *   node --import tsx bench/incremental.ts                 the corpus, 6 edits
  *   node --import tsx bench/incremental.ts --notes 50000   50,000 synthetic notes (heavy: a few minutes)
  *   node --import tsx bench/incremental.ts --edits 9 --engine ../other-checkout
+ *   node --import tsx bench/incremental.ts --edits 12 --against ../other-checkout
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -25,12 +29,14 @@ const { values } = parseArgs({
     notes: { type: 'string' },
     edits: { type: 'string', default: '6' },
     engine: { type: 'string' },
+    against: { type: 'string' },
   },
 });
 const edits = Number(values.edits);
 if (!Number.isInteger(edits) || edits < 1)
   throw new Error(`--edits takes a whole number, 1 or more (got "${values.edits}").`);
 const engine = values.engine === undefined ? undefined : path.resolve(values.engine);
+const against = values.against === undefined ? undefined : path.resolve(values.against);
 
 /** The site to build: its docs folder (a copy: the bench edits it) and the build's arguments. */
 function prepareSite(work: string): { docsDir: string; args: string[]; label: string } {
@@ -61,8 +67,8 @@ function notesToEdit(docsDir: string): string[] {
   return [notes[0]!, notes[Math.floor(notes.length / 2)]!, notes.at(-1)!].map((note) => note.file);
 }
 
-function build(args: readonly string[]): TimedBuild {
-  const result = runTimedBuild(args, { cwd: repoRoot, ...(engine !== undefined && { engine }) });
+function build(args: readonly string[], engineDir = engine): TimedBuild {
+  const result = runTimedBuild(args, { cwd: repoRoot, ...(engineDir !== undefined && { engine: engineDir }) });
   if (!result.ok) throw new Error(`wiki build failed (exit ${result.status}):\n${result.stderr.slice(-3000)}`);
   return result;
 }
@@ -78,16 +84,31 @@ function describeMedians(runs: readonly TimedBuild[]): string {
 }
 const describe = (run: TimedBuild) => `${run.seconds.toFixed(2)} s, peak ${(run.maxRssKb / 1024).toFixed(0)} MiB`;
 
+/** Edits before the side-by-side ones: a bundle's code cache is made by its first three builds (bin/codeCache.mjs). */
+const WARM_EDITS = 3;
+
+/** The builds' CPU time, user and system. */
+const cpuOf = (run: TimedBuild) => run.userSeconds + run.systemSeconds;
+
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'wiki-incremental-'));
 try {
-  const site = prepareSite(work);
-  const args = [...site.args, '--out', path.join(work, 'build')];
   console.log(
-    `wiki build incremental bench: ${site.label}, ${os.availableParallelism()} cores, Node ${process.version}, load ${os
+    `wiki build incremental bench: ${os.availableParallelism()} cores, Node ${process.version}, load ${os
       .loadavg()
       .map((load) => load.toFixed(1))
       .join(' ')}`,
   );
+  if (against === undefined) await benchOne();
+  else await benchSideBySide(against);
+} finally {
+  fs.rmSync(work, { recursive: true, force: true });
+}
+
+/** One engine: a full build, a build with nothing changed, then the edits. */
+async function benchOne(): Promise<void> {
+  const site = prepareSite(work);
+  const args = [...site.args, '--out', path.join(work, 'build')];
+  console.log(`site: ${site.label}`);
   // A wiki's notes were written well before it is built: a build takes a note from the last one unread only once its
   // file's stamp is settled (src/node/pipeline/upToDate.ts), and the copy has just been written.
   await sleep(SETTLED_WAIT_MS);
@@ -107,13 +128,59 @@ try {
   // The first edit after a full build also makes the staging folder the next builds start from (outputFolder.ts).
   if (runs.length > 1)
     console.log(`medians over the ${runs.length - 1} after the first: ${describeMedians(runs.slice(1))}`);
-  const stages = runs
-    .at(-1)!
-    .stdout.trim()
+  console.log(`last edit, as the build reports it: ${reportedStages(runs.at(-1)!)}`);
+}
+
+/** Two engines, each on a copy of its own, warmed, then their one-note edits alternated. */
+async function benchSideBySide(other: string): Promise<void> {
+  const sides = [
+    { label: engine ?? repoRoot, engine },
+    { label: other, engine: other },
+  ].map((side, index) => {
+    const dir = path.join(work, `side-${index}`);
+    fs.mkdirSync(dir);
+    const site = prepareSite(dir);
+    return { ...side, site, args: [...site.args, '--out', path.join(dir, 'build')], runs: [] as TimedBuild[] };
+  });
+  console.log(`site: ${sides[0]!.site.label}; A ${sides[0]!.label}, B ${sides[1]!.label}`);
+  await sleep(SETTLED_WAIT_MS);
+  const edit = (side: (typeof sides)[number], note: string, text: string) => {
+    fs.appendFileSync(path.join(side.site.docsDir, note), `\n${text}\n`);
+    return build(side.args, side.engine);
+  };
+  const targets = notesToEdit(sides[0]!.site.docsDir).map((file) => path.relative(sides[0]!.site.docsDir, file));
+  for (const side of sides) {
+    build(side.args, side.engine);
+    for (let n = 0; n < WARM_EDITS; n++) edit(side, targets[n % targets.length]!, `Warm-up edit ${n + 1}.`);
+  }
+  for (let n = 0; n < edits; n++) {
+    const note = targets[n % targets.length]!;
+    const [a, b] = sides.map((side) => {
+      const run = edit(side, note, `Edited by the incremental bench, edit ${n + 1}.`);
+      side.runs.push(run);
+      return run;
+    });
+    console.log(`one note edited (${note}): A ${describe(a!)}, B ${describe(b!)}`);
+  }
+  const [a, b] = sides.map((side) => side.runs);
+  const ratio = (of: (run: TimedBuild) => number) => (median(b!.map(of)) / median(a!.map(of))).toFixed(3);
+  console.log(`medians over ${edits} alternated edits: A ${describeMedians(a!)}, B ${describeMedians(b!)}`);
+  console.log(
+    `CPU (user + system) medians: A ${median(a!.map(cpuOf)).toFixed(2)} s, B ${median(b!.map(cpuOf)).toFixed(2)} s`,
+  );
+  console.log(`B / A: wall ${ratio((run) => run.seconds)}, CPU ${ratio(cpuOf)}`);
+  for (const [name, runs] of [
+    ['A', a!],
+    ['B', b!],
+  ] as const)
+    console.log(`${name}'s last edit, as the build reports it: ${reportedStages(runs.at(-1)!)}`);
+}
+
+/** The stage timings a build printed on its last line. */
+function reportedStages(run: TimedBuild): string | undefined {
+  return run.stdout
+    .trim()
     .split('\n')
     .pop()
     ?.replace(/^.*-> \S+ /, '');
-  console.log(`last edit, as the build reports it: ${stages}`);
-} finally {
-  fs.rmSync(work, { recursive: true, force: true });
 }
