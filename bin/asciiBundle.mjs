@@ -4,6 +4,7 @@
  * "Engine start-up"). esbuild escapes such characters in strings and names, but not in comments nor in regular
  * expression literals, and some dependencies have them there. Plain JavaScript: bin/engine.mjs runs it as it bundles.
  */
+import Module from 'node:module';
 import vm from 'node:vm';
 import { tokenizer } from 'acorn';
 
@@ -53,10 +54,10 @@ function escapeNonAscii(literal) {
   return literal.replace(NON_ASCII, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 
-/** Whether V8 takes the code as a CommonJS module's body, as the launcher compiles it. */
+/** Whether V8 takes the code as a CommonJS module's body, wrapped as the launcher wraps it (bin/codeCache.mjs). */
 function compiles(code) {
   try {
-    new vm.Script(`(function (exports, require, module, __filename, __dirname) {${code}\n})`);
+    new vm.Script(Module.wrap(code));
     return true;
   } catch {
     return false;
