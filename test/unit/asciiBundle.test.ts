@@ -4,7 +4,6 @@
  */
 import assert from 'node:assert/strict';
 import { isAscii } from 'node:buffer';
-import fs from 'node:fs';
 import path from 'node:path';
 import { test } from 'node:test';
 import { pathToFileURL } from 'node:url';
@@ -44,11 +43,4 @@ test('makes a regular expression literal a RegExp of the same pattern, source an
 
 test("leaves code as it is where a character is a tagged template's text (its raw value)", () => {
   assert.equal(asciiOnly('const t = String.raw`é`; t;'), undefined);
-});
-
-test('the engine bundle the launcher reads is ASCII', async () => {
-  const { engineBundlePath } = (await import(pathToFileURL(path.join(repoRoot, 'bin/engine.mjs')).href)) as {
-    engineBundlePath: () => Promise<string>;
-  };
-  assert.ok(isAscii(fs.readFileSync(await engineBundlePath())));
 });

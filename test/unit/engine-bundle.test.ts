@@ -1,8 +1,10 @@
 /**
  * The CLI runs the engine as an esbuild bundle (bin/engine.mjs): every worker entry that src/node/workers.ts starts
- * must be one of the bundle's entries, and engine files must be found from the package root in both forms.
+ * must be one of the bundle's entries, engine files must be found from the package root in both forms, and the CLI's
+ * bundle is ASCII (bin/asciiBundle.mjs: the launcher reads it as one-byte text).
  */
 import assert from 'node:assert/strict';
+import { isAscii } from 'node:buffer';
 import fs from 'node:fs';
 import path from 'node:path';
 import { test } from 'node:test';
@@ -16,10 +18,15 @@ test('engineRoot is the package root, from the sources', () => {
   assert.ok(fs.existsSync(enginePath('src/theme/App/index.tsx')));
 });
 
-test('every worker entry is a src/node/**/<name>.ts file that the engine bundle names <name>.cjs', async () => {
-  const { engineBundlePath } = (await import(pathToFileURL(path.join(repoRoot, 'bin/engine.mjs')).href)) as {
+/** The bundled CLI's path, bundling it first when the sources changed (bin/engine.mjs). */
+async function engineBundlePath(): Promise<string> {
+  const engine = (await import(pathToFileURL(path.join(repoRoot, 'bin/engine.mjs')).href)) as {
     engineBundlePath: () => Promise<string>;
   };
+  return engine.engineBundlePath();
+}
+
+test('every worker entry is a src/node/**/<name>.ts file that the engine bundle names <name>.cjs', async () => {
   const bundleDir = path.dirname(await engineBundlePath());
   for (const [name, source] of Object.entries(workerEntries)) {
     assert.equal(path.basename(source, '.ts'), name);
@@ -56,4 +63,8 @@ test('the browser bundle of a site without overrides is cached by sources and op
   assert.ok(Buffer.from(again.files.get(cssFile)!).toString().endsWith('/* cached */'));
   const other = await bundleClient({ ...options, baseUrl: '/other/' });
   assert.ok(other.scripts[0]!.startsWith('/other/assets/'), 'another base URL is another entry, not the cached one');
+});
+
+test('the engine bundle the launcher reads is ASCII', async () => {
+  assert.ok(isAscii(fs.readFileSync(await engineBundlePath())));
 });
