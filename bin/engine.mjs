@@ -3,6 +3,7 @@
 // CLI and its worker threads then start from plain JavaScript, much faster than compiling each module through tsx, and
 // the pure-JavaScript dependencies are bundled in too (figures: bench/README.md, "Recorded measurements").
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
@@ -57,6 +58,22 @@ const zodEnglishOnly = {
       contents: `export { default as en } from ${JSON.stringify(args.path)};`,
       loader: 'js',
       resolveDir: path.dirname(args.path),
+    }));
+  },
+};
+
+/**
+ * `react-dom/server` as the engine uses it (renderToString, in production: src/node/render/reactServer.ts) is bundled:
+ * its legacy production build alone, compiled from the bundle's code cache. The package's own entry compiles it and the
+ * streaming renderer, which the engine never calls, at every build that renders a page. React and `react-dom` stay
+ * packages (the one copy a site's theme overrides share).
+ */
+const reactServerLegacy = {
+  name: 'react-server-legacy',
+  setup(build) {
+    const reactDom = path.dirname(createRequire(import.meta.url).resolve('react-dom/package.json'));
+    build.onResolve({ filter: /^react-dom\/server$/ }, () => ({
+      path: path.join(reactDom, 'cjs/react-dom-server-legacy.node.production.js'),
     }));
   },
 };
@@ -130,7 +147,7 @@ async function bundleEngine(outdir, sources) {
     // The sources are in the package; the maps need only point at them (a third of the size).
     sourcesContent: false,
     external: externalPackages.flatMap((name) => [name, `${name}/*`]),
-    plugins: [zodEnglishOnly],
+    plugins: [zodEnglishOnly, reactServerLegacy],
     define: {
       // Where the engine is, and the hash of what it is made from (the browser bundle's cache key reuses it).
       WIKI_ENGINE_ROOT: JSON.stringify(root),
