@@ -8,10 +8,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, it } from 'node:test';
 import { validateConfig } from '../../src/node/config/loadConfig.js';
+import type { SiteConfig } from '../../src/node/config/schema.js';
 import { createBuildContext } from '../../src/node/context.js';
 import type { Note } from '../../src/node/notes/note.js';
 import { bodyLength, noteSourceHash, releaseBodies, withBody } from '../../src/node/notes/noteBodies.js';
 import { resolveRoutes, scanSite } from '../../src/node/pipeline/pipeline.js';
+import { createObsidianMarkdown } from '../../src/node/resolve/wikilinks.js';
 import { makeTempDir } from '../helpers/cli.js';
 
 const FILES: Record<string, string | Buffer> = {
@@ -21,15 +23,17 @@ const FILES: Record<string, string | Buffer> = {
   'utf16.md': Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('# Sixteen\n\nSaved by PowerShell.\n', 'utf16le')]),
   'other.md': '# Other\n',
   'kept.mdx': '# Kept\n\n<div>MDX</div>\n',
+  'code-brackets.md': '# Code\n\n```sh\nif [[ -f x ]]; then :; fi\n```\n\n`[[inline]]` code, a [[link](plain.md)].\n',
+  'wikilink.md': '# Wiki\n\nSee [[nowhere]].\n',
 };
 
-function scanned(): { notes: Note[]; docsDir: string } {
+function scanned(): { notes: Note[]; docsDir: string; config: SiteConfig } {
   const docsDir = path.join(makeTempDir('wiki-bodies-'), 'docs');
   fs.mkdirSync(docsDir);
   for (const [name, contents] of Object.entries(FILES)) fs.writeFileSync(path.join(docsDir, name), contents);
   const config = validateConfig({ title: 'Bodies', url: 'https://bodies.example.com' }, 'test');
   const context = createBuildContext({ config, siteDir: path.dirname(docsDir), docsDir });
-  return { notes: resolveRoutes(context, scanSite(context).notes, []).notes, docsDir };
+  return { notes: resolveRoutes(context, scanSite(context).notes, []).notes, docsDir, config };
 }
 
 const show = (file: string) => path.basename(file);
@@ -64,5 +68,22 @@ describe('note bodies let go and read again', () => {
     const front = notes.find((note) => note.sourcePath === 'front-matter.md')!;
     fs.rmSync(path.join(docsDir, 'front-matter.md'));
     assert.throws(() => withBody(front, show), /front-matter\.md changed/);
+  });
+
+  it('counts a wikilink only outside code: a note whose `[[`s are code or links is not read again to look for them', () => {
+    const { notes, docsDir, config } = scanned();
+    releaseBodies(notes, () => false);
+    const wikilinks = (name: string) => notes.find((note) => note.sourcePath === name)!.released!.wikilinks;
+    assert.equal(wikilinks('code-brackets.md'), false);
+    assert.equal(wikilinks('wikilink.md'), true);
+    const read: string[] = [];
+    const bodyOf = (note: Note) => {
+      read.push(note.sourcePath);
+      return withBody(note, show).body;
+    };
+    const obsidian = createObsidianMarkdown({ notes, bodyOf, docsDir, config });
+    // Only the note with a `[[` in its prose is read; its wikilink names no note, so Obsidian's syntax stays off.
+    assert.deepEqual(read, ['wikilink.md']);
+    assert.equal(obsidian.enabled, false);
   });
 });

@@ -26,7 +26,10 @@ export interface ReleasedBody {
   readonly length: number;
   /** noteSourceHash of the note as the outline read it. */
   readonly sourceHash: string;
-  /** Whether the body has a `[[` (a wikilink, maybe), and a `![[` (an embed): the wikilink index reads only those again. */
+  /**
+   * Whether the body has a wikilink outside code (`[[...]]`: one that may name a note), and a `![[` anywhere (an
+   * embed): the wikilink index reads only those again.
+   */
   readonly wikilinks: boolean;
   readonly embeds: boolean;
   /** Its Obsidian inline `#tags`, when the build that let it go had Obsidian's syntax on. */

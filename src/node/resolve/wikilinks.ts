@@ -21,7 +21,10 @@ export interface WikilinkNote {
   readonly frontMatter: { readonly aliases?: readonly string[] | undefined };
   readonly body: string;
   readonly lineOffset: number;
-  /** Set when the body was let go (noteBodies.ts): whether it has a `[[` and a `![[`, its inline tags when found. */
+  /**
+   * Set when the body was let go (noteBodies.ts): whether it has a wikilink outside code and a `![[`, its inline tags
+   * when found.
+   */
   readonly released?: Pick<ReleasedBody, 'wikilinks' | 'embeds' | 'inlineTags'> | undefined;
 }
 
@@ -59,13 +62,15 @@ export function createObsidianMarkdown<Source extends WikilinkNote>(
   const setting = markdown.obsidian;
   // Only where wikilinks decide it are they all looked for (else none are: `true`, `false`, a `.obsidian/` folder).
   const byWikilinks = setting === 'auto' && !hasObsidianFolder(options.docsDir);
-  // Each note is read at most once: every linking note when wikilinks decide, else only those that embed (below).
-  const looked = byWikilinks ? linking.map(withBody) : linking;
+  // Each note is read at most once: every linking note when wikilinks decide, and those that embed (below).
+  const looked = new Map(byWikilinks ? linking.map((note) => [note.sourcePath, withBody(note)]) : []);
   const naming = new Set(
-    byWikilinks ? looked.filter((note) => usesWikilinks([note], lookup)).map((note) => note.sourcePath) : [],
+    [...looked.values()].filter((note) => usesWikilinks([note], lookup)).map((note) => note.sourcePath),
   );
   const enabled = setting === true || (setting === 'auto' && (!byWikilinks || naming.size > 0));
-  const embedding = looked.filter((note) => has(note, 'embeds', '![[')).map(withBody);
+  const embedding = options.notes
+    .filter((note) => has(note, 'embeds', '![['))
+    .map((note) => looked.get(note.sourcePath) ?? withBody(note));
   const transcluded = keepTranscludedSources(embedding, options.notes, lookup, bodyOf);
   const tags = enabled ? collectInlineTags(options.notes, bodyOf) : new Map<SourcePath, readonly string[]>();
   return {
