@@ -29,12 +29,6 @@ declare const WIKI_ENGINE_ROOT: string | undefined;
 export const engineRoot =
   typeof WIKI_ENGINE_ROOT === 'string' ? WIKI_ENGINE_ROOT : findEngineRoot(fileURLToPath(import.meta.url));
 
-/** The hash of the engine's sources and build inputs that names its bundle, set by bin/engine.mjs in that bundle. */
-declare const WIKI_ENGINE_SOURCES: string | undefined;
-
-/** The engine's sources' hash when it runs from its bundle; undefined when it runs from its sources (the tests). */
-export const engineSourcesHash = typeof WIKI_ENGINE_SOURCES === 'string' ? WIKI_ENGINE_SOURCES : undefined;
-
 /** An engine file's absolute path from its path in the package, e.g. enginePath('src/theme'). */
 export function enginePath(...parts: string[]): string {
   return path.join(engineRoot, ...parts);

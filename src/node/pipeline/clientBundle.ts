@@ -8,7 +8,8 @@ import { browserCssLoaders, noCssModulesPlugin } from '../theme/siteCss.js';
 import { browserReactPlugin } from '../theme/sitePackages.js';
 import { themeAliasPlugin } from '../theme/themeAlias.js';
 import { cacheEntryPath, contentHash, engineCacheDir, useCacheEntry, writeCacheEntry } from '../bundleCache.mjs';
-import { engineRoot, engineSourcesHash } from '../engineRoot.js';
+import { engineRoot } from '../engineRoot.js';
+import { engineSourcesHash } from '../engineSources.js';
 
 export interface ClientAssets {
   /** Output files: site-relative path -> contents. */

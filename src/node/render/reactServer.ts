@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import type * as ReactDomServer from 'react-dom/server';
-import { engineSourcesHash } from '../engineRoot.js';
+import { engineSourcesHash } from '../engineSources.js';
 
 const requireHere = createRequire(import.meta.url);
 
