@@ -189,7 +189,9 @@ function showLine(source: string, line: number, column: number): string {
 
 /** Validates a config object; every problem is listed with its field path, line (when the source is given) and a fix. */
 export function validateConfig(value: unknown, configPath: string, source?: string): SiteConfig {
-  const result = siteConfigSchema.safeParse(value);
+  // Once a process: zod's compiled fast path (a `new Function` per object schema, outside the code cache) costs more
+  // than it saves here.
+  const result = siteConfigSchema.safeParse(value, { jitless: true });
   if (result.success) return result.data;
   const lines = result.error.issues.map((issue) => {
     const line = source === undefined ? undefined : findFieldLine(source, issue);

@@ -155,7 +155,7 @@ export const siteConfigSchema = z.strictObject({
   analytics: z
     .strictObject({ trackingID: z.string().default(''), anonymizeIP: z.boolean().default(true) })
     .default({ trackingID: '', anonymizeIP: true }),
-  search: searchSchema.default(searchSchema.parse({})),
+  search: searchSchema.default(searchSchema.parse({}, { jitless: true })),
   tableOfContents: z
     .strictObject({
       minHeadingLevel: z.number().int().min(2).max(6).default(2),
