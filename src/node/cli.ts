@@ -90,11 +90,6 @@ async function runBuild(args: readonly string[]): Promise<number> {
   // stat'ed twice) and also tells when nothing changed.
   const childStatus = rebuildWithLargerHeap(context.docsDir);
   if (childStatus !== undefined) return childStatus;
-  // Booted before the inputs are stamped and the pipeline loads: they load their own modules on the second core
-  // meanwhile (an edit's build waits on the index worker's splice). A build with nothing to do stops them.
-  const { bootBuildWorkers } = await import('./pipeline/buildWorkers.js');
-  const workers = bootBuildWorkers(context, values['no-cache']);
-  const stopWorkers = () => Promise.all([workers.search.cancel(), workers.pool.stop()]);
   // Taken before anything is read: a file edited while this build runs makes the next one build again.
   const inputs = stampInputs(
     context,
@@ -109,10 +104,12 @@ async function runBuild(args: readonly string[]): Promise<number> {
   if (unchanged) {
     for (const diagnostic of unchanged.diagnostics) context.diagnostics.add(diagnostic);
     console.log(`Nothing changed since the last build: ${context.displayPath(context.outDir) || '.'} is up to date.`);
-    await stopWorkers();
     return reportBuild(context, { ...unchanged, strict: values.strict, seconds: (performance.now() - started) / 1000 });
   }
   const configDiagnostics = context.diagnostics.items.length;
+  // Booted before the pipeline loads: they load their own modules on the second core meanwhile.
+  const { bootBuildWorkers } = await import('./pipeline/buildWorkers.js');
+  const workers = bootBuildWorkers(context, values['no-cache']);
   let result;
   try {
     const { buildSite } = await import('./pipeline/pipeline.js');
@@ -127,7 +124,7 @@ async function runBuild(args: readonly string[]): Promise<number> {
         ),
     });
   } catch (error) {
-    await stopWorkers(); // buildSite stops them; a failed import did not
+    await Promise.all([workers.search.cancel(), workers.pool.stop()]); // buildSite stops them; a failed import did not
     if (error instanceof ConfigError || error instanceof OutputFolderError) throw error;
     console.error(`error ${describeErrorChain(error)}`);
     return 1;

@@ -1,7 +1,7 @@
 /**
- * The build's two workers: the search index worker and the render pool's. `wiki build` boots them once its config is
- * loaded, before it stamps the inputs and loads the pipeline, so that they load their modules on the second core
- * meanwhile (an edit's build waits on the index worker's splice); a build with nothing to do stops them.
+ * The build's two workers: the search index worker and the render pool's. `wiki build` boots them as soon as it knows
+ * the site must be built, before it loads the pipeline, so that they load their modules on the second core meanwhile
+ * (an edit's build waits on the index worker's splice).
  */
 import fs from 'node:fs';
 import type { BuildContext } from '../context.js';
