@@ -7,11 +7,13 @@
  * printed for the last edit. Prints figures, asserts nothing.
  * With `--against DIR`, two engines side by side in one sitting (this machine's speed drifts by more than most changes
  * save): each builds a copy of its own, is warmed by a full build and WARM_EDITS edits (its code cache made, its spare
- * folder made), then their edits alternate, the same note each; medians of wall and CPU time and their ratios.
+ * folder made), then their edits alternate, the same note each (`--note`: always that one), the engine that goes first
+ * taking turns; medians of wall time (to the millisecond) and CPU time, their ratios, and how many pairs A won.
  *   node --import tsx bench/incremental.ts                 the corpus, 6 edits
  *   node --import tsx bench/incremental.ts --notes 50000   50,000 synthetic notes (heavy: a few minutes)
  *   node --import tsx bench/incremental.ts --edits 9 --engine ../other-checkout
  *   node --import tsx bench/incremental.ts --edits 12 --against ../other-checkout
+ *   node --import tsx bench/incremental.ts --edits 30 --against ../other-checkout --note networking/rest.md
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -30,6 +32,7 @@ const { values } = parseArgs({
     edits: { type: 'string', default: '6' },
     engine: { type: 'string' },
     against: { type: 'string' },
+    note: { type: 'string' },
   },
 });
 const edits = Number(values.edits);
@@ -148,27 +151,34 @@ async function benchSideBySide(other: string): Promise<void> {
     fs.appendFileSync(path.join(side.site.docsDir, note), `\n${text}\n`);
     return build(side.args, side.engine);
   };
-  const targets = notesToEdit(sides[0]!.site.docsDir).map((file) => path.relative(sides[0]!.site.docsDir, file));
+  const docsDir = sides[0]!.site.docsDir;
+  const targets =
+    values.note === undefined ? notesToEdit(docsDir).map((file) => path.relative(docsDir, file)) : [values.note];
+  if (!fs.existsSync(path.join(docsDir, targets[0]!))) throw new Error(`--note: no ${targets[0]} in the docs folder.`);
   for (const side of sides) {
     build(side.args, side.engine);
     for (let n = 0; n < WARM_EDITS; n++) edit(side, targets[n % targets.length]!, `Warm-up edit ${n + 1}.`);
   }
   for (let n = 0; n < edits; n++) {
     const note = targets[n % targets.length]!;
-    const [a, b] = sides.map((side) => {
-      const run = edit(side, note, `Edited by the incremental bench, edit ${n + 1}.`);
-      side.runs.push(run);
-      return run;
-    });
+    // The engine that builds first takes turns: the second build of a pair may find the disk busier, or less busy.
+    for (const side of n % 2 === 0 ? sides : [...sides].reverse())
+      side.runs.push(edit(side, note, `Edited by the incremental bench, edit ${n + 1}.`));
+    const [a, b] = sides.map((side) => side.runs.at(-1)!);
     console.log(`one note edited (${note}): A ${describe(a!)}, B ${describe(b!)}`);
   }
   const [a, b] = sides.map((side) => side.runs);
   const ratio = (of: (run: TimedBuild) => number) => (median(b!.map(of)) / median(a!.map(of))).toFixed(3);
+  const wallMs = (runs: readonly TimedBuild[]) => median(runs.map((run) => run.wallMs)).toFixed(1);
+  const aWon = a!.filter((run, index) => run.wallMs < b![index]!.wallMs).length;
   console.log(`medians over ${edits} alternated edits: A ${describeMedians(a!)}, B ${describeMedians(b!)}`);
+  console.log(
+    `wall medians to the millisecond: A ${wallMs(a!)} ms, B ${wallMs(b!)} ms; A faster in ${aWon} of ${edits}`,
+  );
   console.log(
     `CPU (user + system) medians: A ${median(a!.map(cpuOf)).toFixed(2)} s, B ${median(b!.map(cpuOf)).toFixed(2)} s`,
   );
-  console.log(`B / A: wall ${ratio((run) => run.seconds)}, CPU ${ratio(cpuOf)}`);
+  console.log(`B / A: wall ${ratio((run) => run.wallMs)}, CPU ${ratio(cpuOf)}`);
   for (const [name, runs] of [
     ['A', a!],
     ['B', b!],
