@@ -5,8 +5,7 @@
  * its notes (#26; figures in bench/README.md). `wiki dev` keeps the bodies: it re-renders notes as they are edited.
  */
 import { hashOf } from '../hashOf.js';
-import { withoutCode } from '../markdown/obsidian/inlineTags.js';
-import { WIKILINK_PATTERN } from '../markdown/obsidian/syntax.js';
+import { wikilinksOutsideCode } from '../resolve/wikilinks.js';
 import type { Note } from './note.js';
 import { rereadNoteText } from './scan.js';
 
@@ -49,11 +48,11 @@ export function releaseBodies(
 }
 
 /**
- * Whether the body has a wikilink outside code, as usesWikilinks (wikilinks.ts) finds them: a note whose `[[`s are all
- * in code or Markdown links (`[[HN](url)]`) is not read again by every build to find that it names no note.
+ * Whether the body has a wikilink outside code, where usesWikilinks (wikilinks.ts) looks: a note whose `[[`s are all in
+ * code or Markdown links (`[[HN](url)]`) is not read again by every build to find that it names no note.
  */
 function hasWikilinkOutsideCode(body: string): boolean {
-  return body.includes('[[') && withoutCode(body).search(WIKILINK_PATTERN) !== -1;
+  return body.includes('[[') && !wikilinksOutsideCode(body).next().done;
 }
 
 /** How long a note's body is, whether or not it was let go. */

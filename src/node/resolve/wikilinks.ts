@@ -89,10 +89,15 @@ export function hasObsidianFolder(docsDir: string): boolean {
   return [docsDir, path.dirname(path.resolve(docsDir))].some((dir) => fs.existsSync(path.join(dir, '.obsidian')));
 }
 
+/** The `[[...]]` and `![[...]]` of a note's Markdown outside code, where they may be wikilinks. */
+export function wikilinksOutsideCode(markdown: string): IterableIterator<RegExpExecArray> {
+  return withoutCode(markdown).matchAll(WIKILINK_PATTERN);
+}
+
 /** Whether some note's `[[name]]`, outside code, names a note or file of the site (prose like "[[link]]s" names none). */
 export function usesWikilinks(notes: readonly WikilinkNote[], lookup: WikilinkLookup): boolean {
   return notes.some((note) =>
-    [...withoutCode(note.body).matchAll(WIKILINK_PATTERN)].some((match) => {
+    [...wikilinksOutsideCode(note.body)].some((match) => {
       const { path: target } = parseWikilink(match[2]!);
       return target !== '' && 'sourcePath' in lookup(target, note.sourcePath);
     }),
