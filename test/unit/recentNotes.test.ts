@@ -110,6 +110,29 @@ describe('recently updated notes', () => {
     assert.equal(listRecentNotes(notes, dates, config, 50).length, dates.size, 'an undated note is not listed');
   });
 
+  it('lists the same notes as sorting them all would, whatever the limit, with ties at the cut by title', () => {
+    // Twelve notes on four days: every cut falls among notes of one day, whose order is their titles'.
+    const names = Array.from({ length: 12 }, (_, n) => `note-${String.fromCharCode(108 - n)}`);
+    const many = parseVirtualNotes(Object.fromEntries(names.map((name) => [`${name}.md`, `# ${name}`])));
+    const manyDates = new Map<string, NoteDate>(
+      names.map((name, n) => [`${name}.md`, { time: day(`2024-0${1 + (n % 4)}-01`), source: 'mtime' }]),
+    );
+    const sorted = listRecentNotes(many, manyDates, config, 12).map((entry) => entry.doc.sourcePath);
+    const byHand = [...many]
+      .sort(
+        (a, b) =>
+          manyDates.get(b.sourcePath)!.time - manyDates.get(a.sourcePath)!.time || a.title.localeCompare(b.title),
+      )
+      .map((note) => note.sourcePath);
+    assert.deepEqual(sorted, byHand);
+    for (const limit of [0, 1, 2, 3, 4, 5, 7, 11, 12, 13])
+      assert.deepEqual(
+        listRecentNotes(many, manyDates, config, limit).map((entry) => entry.doc.sourcePath),
+        byHand.slice(0, limit),
+        `limit ${limit}`,
+      );
+  });
+
   it('is a page at <routeBasePath>/recent linking each note with its date and escaped description', () => {
     const page = buildRecentPageModel(listRecentNotes(notes, dates, config, 4), config);
     assert.equal(page.route, '/recent');

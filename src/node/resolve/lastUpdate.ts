@@ -48,17 +48,26 @@ export function resolveLastUpdate(
 ): (LastUpdate & { readonly time?: number }) | undefined {
   const written = doc.frontMatter.last_update;
   const known = dates?.get(doc.sourcePath);
-  const writtenTime = written?.date === undefined ? undefined : new Date(written.date).getTime();
-  const time =
-    writtenTime !== undefined && !Number.isNaN(writtenTime)
-      ? writtenTime
-      : config.docs.showLastUpdateTime
-        ? known?.time
-        : undefined;
+  const time = lastUpdateTime(doc, dates, config.docs.showLastUpdateTime);
   const author = written?.author ?? (config.docs.showLastUpdateAuthor ? known?.author : undefined);
   if (time === undefined && author === undefined) return undefined;
   return {
     ...(time !== undefined && { date: new Date(time).toISOString(), dateText: formatDateText(time), time }),
     ...(author !== undefined && { author }),
   };
+}
+
+/**
+ * When a note last changed (milliseconds since the epoch), as resolveLastUpdate dates it: front matter
+ * `last_update.date` when it is a date, else, when `fromDates`, git's date (or the file's time).
+ */
+export function lastUpdateTime(
+  doc: Pick<NoteSummary, 'frontMatter' | 'sourcePath'>,
+  dates: NoteDates | undefined,
+  fromDates: boolean,
+): number | undefined {
+  const written = doc.frontMatter.last_update?.date;
+  const writtenTime = written === undefined ? undefined : new Date(written).getTime();
+  if (writtenTime !== undefined && !Number.isNaN(writtenTime)) return writtenTime;
+  return fromDates ? dates?.get(doc.sourcePath)?.time : undefined;
 }

@@ -6,7 +6,7 @@ import type { SiteConfig } from '../config/schema.js';
 import type { NoteDates } from '../notes/gitDates.js';
 import type { NoteSummary } from '../notes/note.js';
 import { joinDocsRoute } from './generatedIndex.js';
-import { type RecentNote, resolveLastUpdate } from './lastUpdate.js';
+import { lastUpdateTime, type RecentNote, resolveLastUpdate } from './lastUpdate.js';
 import { buildPlainPageModel } from './tagPages.js';
 
 /** The notes with a date, most recent first (ties by title), at most `limit` of them. */
@@ -16,15 +16,31 @@ export function listRecentNotes(
   config: SiteConfig,
   limit: number,
 ): RecentNote[] {
-  const dated: RecentNote[] = [];
+  const timed: { doc: NoteSummary; time: number }[] = [];
   for (const doc of docs) {
-    const resolved = resolveLastUpdate(doc, dates, { ...config, docs: { ...config.docs, showLastUpdateTime: true } });
-    if (resolved?.time === undefined) continue;
-    const { time, ...lastUpdate } = resolved;
-    dated.push({ doc, time, lastUpdate });
+    const time = lastUpdateTime(doc, dates, true);
+    if (time !== undefined) timed.push({ doc, time });
   }
-  dated.sort((a, b) => b.time - a.time || a.doc.title.localeCompare(b.doc.title));
-  return dated.slice(0, limit);
+  // Only the latest `limit` (and those tied with the last of them) are sorted by title and have their dates written:
+  // titles compare by locale, slowly, and every note of a site copied at once may share its time.
+  const cut = latestTime(timed, limit);
+  const shown = { ...config, docs: { ...config.docs, showLastUpdateTime: true } };
+  return timed
+    .filter(({ time }) => time >= cut)
+    .sort((a, b) => b.time - a.time || a.doc.title.localeCompare(b.doc.title))
+    .slice(0, limit)
+    .map(({ doc, time }) => {
+      const { time: _time, ...lastUpdate } = resolveLastUpdate(doc, dates, shown)!;
+      return { doc, time, lastUpdate };
+    });
+}
+
+/** The `limit`-th latest time (the earliest a listed note can have), or -Infinity when there are no more notes. */
+function latestTime(timed: readonly { time: number }[], limit: number): number {
+  if (limit <= 0) return Infinity;
+  if (timed.length <= limit) return -Infinity;
+  const times = Float64Array.from(timed, ({ time }) => time).sort();
+  return times[times.length - limit]!;
 }
 
 /** The "Recently updated" page's route: `<routeBasePath>/recent`. */
