@@ -297,6 +297,40 @@ describe('incremental wiki build', () => {
     assert.ok(fs.readFileSync(path.join(site, 'build/search/terms/0.txt'), 'utf8').includes('\t'));
   });
 
+  it("records the search index's files as the output holds them, whether the index was made, spliced or linked", async () => {
+    const site = makeSite();
+    const notes = makeNotes(seededRandom(19), 6);
+    writeNotes(site, notes);
+    fs.mkdirSync(path.join(site, 'static/search'), { recursive: true });
+    fs.writeFileSync(path.join(site, 'static/search/extra.txt'), 'a static file under the index folder');
+    const inOutput = () =>
+      fs
+        .readdirSync(path.join(site, 'build/search'), { recursive: true, encoding: 'utf8' })
+        .map((file) => `search/${file.split(path.sep).join('/')}`)
+        .filter((relPath) => relPath !== 'search/extra.txt')
+        .map((relPath) => [relPath, fs.statSync(path.join(site, 'build', relPath))] as const)
+        .filter(([, stat]) => stat.isFile())
+        .map(([relPath, stat]) => [relPath, stat.size, stat.mtimeMs, stat.ino, stat.dev])
+        .sort(([a], [b]) => (String(a) < String(b) ? -1 : 1));
+    const recorded = () => {
+      const file = fs.readFileSync(path.join(cacheFolderOf(path.join(site, 'build')), 'search.json'), 'utf8');
+      return (JSON.parse(file.slice(file.indexOf('\n') + 1)) as { files: unknown[] }).files;
+    };
+    await build(site, 'build'); // made from every note
+    assert.deepEqual(recorded(), inOutput());
+    notes.set('alpha/note-0.md', `${notes.get('alpha/note-0.md')!}\nA new word: zymurgy.\n`);
+    writeNotes(site, notes);
+    await build(site, 'build'); // spliced
+    assert.deepEqual(recorded(), inOutput());
+    fs.writeFileSync(path.join(site, 'static/other.txt'), 'a static file');
+    await build(site, 'build'); // linked as it was
+    assert.deepEqual(recorded(), inOutput());
+    assert.equal(
+      fs.readFileSync(path.join(site, 'build/search/extra.txt'), 'utf8'),
+      'a static file under the index folder',
+    );
+  });
+
   it("shows an edited link's new context on the page it leads to, the other pages' hashes carried over", async () => {
     const site = makeSite();
     const notes: Notes = new Map([

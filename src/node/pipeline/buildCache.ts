@@ -38,10 +38,11 @@ import {
   decodePage,
   encodePage,
   type FileStamp,
-  filesUnchanged,
+  statsIfUnchanged,
   linkFiles,
   type PageRecord,
   stampPages,
+  stampOf,
   stampSearchFiles,
 } from './outputStamps.js';
 import { type RecordNote, sectionLabel } from '../search/records.js';
@@ -149,6 +150,12 @@ export interface BuildCache {
   forgetSearch(): void;
   /** Files under the search folder that the index does not make (static files, docs assets): never taken as its. */
   noteOtherFiles(relPaths: Iterable<string>): void;
+  /**
+   * The search files this build put into its folder: the stamps of those written, as they were written, and the paths
+   * of those linked from the last build's (which planSearch stat'ed). save() records the index's files from these;
+   * without them, it stats the output's search folder.
+   */
+  noteSearchFiles(written: readonly FileStamp[], kept: readonly string[]): void;
   /** Records this build's pages and notes; called once the staging folder is the output. */
   save(): void;
   /**
@@ -250,6 +257,8 @@ export function openBuildCache(context: BuildContext, options: BuildCacheOptions
   const keyContent = (note: Note, stored: StoredNote) =>
     contentKeys.set(note.route, `note:${storedContentKey(stored)}`);
   const otherFiles = new Set<string>();
+  let searchStamps: (() => FileStamp[]) | undefined; // noteSearchFiles
+  let searchFileStats: ReadonlyMap<string, fs.Stats> | undefined; // the last build's search files, planSearch's stats
   const warnDamaged = (filePath: string, error: unknown) =>
     warn(
       `Ignored the build cache's note ${context.displayPath(filePath)}: ${(error as Error).message}. It is rendered again.`,
@@ -307,7 +316,7 @@ export function openBuildCache(context: BuildContext, options: BuildCacheOptions
   /** The search index as this build left it, for the next one to reuse or splice; none when it made no index. */
   const stampSearch = (): CachedSearch | undefined => {
     if (searchKey === undefined) return undefined;
-    const files = stampSearchFiles(SEARCH_DIR, context.outDir, otherFiles, pages);
+    const files = stampSearchFiles(SEARCH_DIR, context.outDir, otherFiles, pages, searchStamps?.());
     return files && { key: searchKey, files, ...searchPartKeys() };
   };
   let changed = false;
@@ -435,7 +444,8 @@ export function openBuildCache(context: BuildContext, options: BuildCacheOptions
           oldSearch.routes,
           input.pages.map((page) => page.route),
         );
-      return (searchPlan = samePages && filesUnchanged(oldSearch.files, context.outDir) ? 'splice' : 'full');
+      searchFileStats = samePages ? statsIfUnchanged(oldSearch.files, context.outDir) : undefined;
+      return (searchPlan = searchFileStats ? 'splice' : 'full');
     },
     searchNoteUnchanged(note) {
       const page = pageByRoute.get(note.route);
@@ -449,6 +459,12 @@ export function openBuildCache(context: BuildContext, options: BuildCacheOptions
     },
     noteOtherFiles(relPaths) {
       for (const relPath of relPaths) otherFiles.add(relPath);
+    },
+    noteSearchFiles(written, kept) {
+      // Once the site is the output: a kept file is the output's that planSearch stat'ed (else it is stat'ed now).
+      const keptStat = (relPath: string) =>
+        searchFileStats?.get(relPath) ?? fs.lstatSync(path.join(context.outDir, relPath));
+      searchStamps = () => [...written, ...kept.map((relPath) => stampOf(relPath, keptStat(relPath)))];
     },
     discard: () => {
       oldNotes?.close();

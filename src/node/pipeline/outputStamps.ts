@@ -11,7 +11,7 @@ import { joinContents, type SiteFile, type SiteWriter } from '../siteWriter.js';
 /** A page's output files as the build that wrote them left them: site-relative path, size, modification time, file. */
 export type FileStamp = readonly [relPath: string, size: number, mtimeMs: number, ino: number, dev: number];
 
-function stampOf(relPath: string, stat: fs.Stats): FileStamp {
+export function stampOf(relPath: string, stat: fs.Stats): FileStamp {
   return [relPath, stat.size, stat.mtimeMs, stat.ino, stat.dev];
 }
 
@@ -90,9 +90,10 @@ export function checkLinkedFiles(made: readonly SiteFile[], stamped: readonly Fi
   if (!same) throw new Error(`The sidebar files carried over (${stamped[0]?.[0]}, ...) are not the ones it makes.`);
 }
 
-/** Each file is still what the last build wrote (same size and modification time). */
-export function filesUnchanged(files: readonly FileStamp[], outDir: string): boolean {
-  return unchangedStats(files, outDir) !== undefined;
+/** Each file's stat, by site-relative path, when each is still what the last build wrote (same size and time). */
+export function statsIfUnchanged(files: readonly FileStamp[], outDir: string): Map<string, fs.Stats> | undefined {
+  const stats = unchangedStats(files, outDir);
+  return stats && new Map(files.map(([relPath], index) => [relPath, stats[index]!]));
 }
 
 /** The files' stats when each is still what the last build wrote, else undefined (stops at the first that is not). */
@@ -125,20 +126,30 @@ export function stampPages(pages: ReadonlyMap<string, PageRecord>, outDir: strin
   return stamped;
 }
 
-/** The search index's files in the output: those under `folderName` that no page, static file or docs asset is. */
+/**
+ * The search index's files in the output: those under `folderName` that no page, static file or docs asset is. Taken
+ * from `written` (the stamps of what the build wrote there, as it wrote it) when given, else from a walk of the folder.
+ */
 export function stampSearchFiles(
   folderName: string,
   outDir: string,
   otherFiles: ReadonlySet<string>,
   pages: ReadonlyMap<string, { relPaths: readonly string[] }>,
+  written?: readonly FileStamp[],
 ): FileStamp[] | undefined {
   const folder = path.join(outDir, folderName);
-  if (!fs.existsSync(folder)) return undefined;
   // Only what lies under the folder can be taken for the index's (a note's page at /search/..., a static file there).
   const prefix = `${folderName}/`;
   const others = new Set([...otherFiles].filter((relPath) => relPath.startsWith(prefix)));
   for (const { relPaths } of pages.values())
     for (const relPath of relPaths) if (relPath.startsWith(prefix)) others.add(relPath);
+  const isIndexFile = (relPath: string) => relPath.startsWith(prefix) && !others.has(relPath);
+  if (written) {
+    // The last stamp of a path is its file's: a path written twice is the second file.
+    const byPath = new Map(written.filter(([relPath]) => isIndexFile(relPath)).map((stamp) => [stamp[0], stamp]));
+    return byPath.size === 0 ? undefined : [...byPath.values()].sort(([a], [b]) => (a < b ? -1 : 1));
+  }
+  if (!fs.existsSync(folder)) return undefined;
   const files: FileStamp[] = [];
   // Each site-relative path made by appending names, not made relative again: a large site's index is many files.
   const walk = (dir: string, relDir: string): void => {
@@ -146,9 +157,14 @@ export function stampSearchFiles(
       const relPath = relDir + entry.name;
       const absolute = dir + path.sep + entry.name;
       if (entry.isDirectory()) walk(absolute, `${relPath}/`);
-      else if (entry.isFile() && !others.has(relPath)) files.push(stampOf(relPath, fs.statSync(absolute)));
+      else if (entry.isFile() && isIndexFile(relPath)) files.push(stampOf(relPath, fs.statSync(absolute)));
     }
   };
   walk(folder, prefix);
   return files.sort(([a], [b]) => (a < b ? -1 : 1));
+}
+
+/** The stamp of a file just written under `dir` (a site-relative path): what stampSearchFiles takes as `written`. */
+export function stampWritten(dir: string, relPath: string): FileStamp {
+  return stampOf(relPath, fs.lstatSync(path.join(dir, relPath)));
 }

@@ -65,6 +65,7 @@ import {
 } from './buildCache.js';
 import { type DigestedLinkMemo, type OutlineCache, openOutlineCache } from './outlineCache.js';
 import { pageCarry } from './layoutKey.js';
+import { stampWritten } from './outputStamps.js';
 import type { InputStamp, OutputFileStat } from './upToDate.js';
 import type { NoteContentCache } from './noteCache.js';
 import { isMdxNote } from '../mdx/isMdxNote.js';
@@ -536,6 +537,10 @@ async function writeSite(
     const pooled = pool ? await timeStageAsync(context, 'render pool', () => pool.finish()) : [];
     const searched = await timeStageAsync(context, 'search', () => search.finish());
     for (const file of searched.files) writer.write(file);
+    if (searched.stamps) {
+      const written = searched.files.map(([relPath]) => stampWritten(staging, relPath));
+      cache.noteSearchFiles([...searched.stamps, ...written], searched.kept ?? []);
+    }
     for (const file of outline.feedFiles) writer.write(file);
     for (const [source, relPath] of [...outline.staticCopies, ...assets]) writer.copy(source, relPath);
     cache.noteOtherFiles([...outline.staticCopies.values(), ...assets.values()]);

@@ -18,6 +18,7 @@ import { type RecordNote, type RecordPage, SEARCH_DOCS_TAG, SEARCH_LANGUAGE } fr
 import type { IndexedNote } from './spliceIndex.js';
 import { enginePath } from '../engineRoot.js';
 import { openWorkerChannel } from '../workers.js';
+import type { FileStamp } from '../pipeline/outputStamps.js';
 
 /** Where the search files go in the site (not under assets/: their names are not content-hashed). */
 export const INDEX_DIR = 'search/';
@@ -41,10 +42,16 @@ export interface SearchIndexInput {
   readonly splice?: boolean;
 }
 
-/** What a search index job leaves: the files still to write, and those its worker wrote into a prefilled folder. */
+/**
+ * What a search index job leaves: the files still to write, those its worker wrote into a prefilled folder, and what
+ * its worker put into the site folder: the stamps of the files it wrote, the paths of those it linked from the last
+ * build's (none without a worker; absent when the job made no index).
+ */
 export interface SearchIndexResult {
   readonly files: SiteFile[];
   readonly written: readonly string[];
+  readonly stamps?: readonly FileStamp[];
+  readonly kept?: readonly string[];
 }
 
 /** A search index being built beside rendering: it consumes the rendered notes, and renders nothing. */
@@ -123,8 +130,10 @@ function startSearchJob(input: SearchIndexInput, booted: BootedIndexWorker | und
     end: () => worker?.end(),
     stop: async () => worker?.stop(),
     async finish() {
-      const { files, written } = worker ? await worker.finish() : { files: new Map<string, string>(), written: [] };
-      return { files: [stylesheet, ...files], written };
+      const done = worker
+        ? await worker.finish()
+        : { files: new Map<string, string>(), written: [], stamps: [], kept: [] };
+      return { ...done, files: [stylesheet, ...done.files] };
     },
   };
 }
@@ -184,7 +193,12 @@ interface BootedIndexWorker {
 interface IndexWorkerJob {
   add(note: RecordNote, unchanged: boolean): void;
   end(): void;
-  finish(): Promise<{ files: Map<string, string>; written: readonly string[] }>;
+  finish(): Promise<{
+    files: Map<string, string>;
+    written: readonly string[];
+    stamps: readonly FileStamp[];
+    kept: readonly string[];
+  }>;
   stop(): Promise<void>;
 }
 
@@ -235,9 +249,9 @@ function bootIndexWorker(): BootedIndexWorker {
     stop,
     async finish() {
       end();
-      const { files, written = [], error } = await channel.reply;
+      const { files, written = [], stamps = [], kept = [], error } = await channel.reply;
       await stop();
-      if (files) return { files, written };
+      if (files) return { files, written, stamps, kept };
       throw new Error(`Could not build the search index: ${error ?? 'its worker thread stopped'}`);
     },
   };

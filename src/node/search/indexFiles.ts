@@ -2,6 +2,7 @@
 import { buildLocalIndex, INDEX_FILE } from './localIndex.js';
 import { type BuildRecordsInput, type RecordNote, searchRecords } from './records.js';
 import type { IndexedNote } from './spliceIndex.js';
+import type { FileStamp } from '../pipeline/outputStamps.js';
 
 /** What the index worker starts with; the notes arrive afterwards, in batches (NoteBatch), as they are rendered (NoteBatch). */
 export interface LocalIndexInput extends Omit<BuildRecordsInput, 'docs'> {
@@ -56,10 +57,13 @@ export type IndexWorkerMessage =
 
 /**
  * What the index worker sends back once: the files (those it did not write itself) and, in a prefilled folder, the
- * paths of those it wrote; or the error that stopped it.
+ * paths of those it wrote; the stamps of the files it wrote into the site folder, and the paths of those it linked
+ * from the last build's; or the error that stopped it.
  */
 export interface IndexWorkerReply {
   readonly files?: Map<string, string>;
   readonly written?: readonly string[];
+  readonly stamps?: readonly FileStamp[];
+  readonly kept?: readonly string[];
   readonly error?: string;
 }

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { createSiteWriter, isFileAsStamped } from '../siteWriter.js';
+import { type FileStamp, stampWritten } from '../pipeline/outputStamps.js';
 import { receiveFromMainThread } from '../workers.js';
 import { buildLocalIndexFiles, type IndexWorkerMessage, type IndexWorkerReply } from './indexFiles.js';
 import type { RecordNote } from './records.js';
@@ -79,7 +80,17 @@ try {
           ...(input.reuseFrom !== undefined && { reuseFrom: input.reuseFrom }),
           prefilled: input.prefilled === true,
         });
-  const write = (relPath: string, text: string) => (writer ? writer.write([relPath, text]) : files.set(relPath, text));
+  // Each file written into the site folder is stamped as it is written, and those linked from the last build are
+  // named: the build cache records the index's files from these, instead of stat'ing the folder's again once the site
+  // is written (tens of thousands of files at 50,000 notes).
+  const stamps: FileStamp[] = [];
+  const kept: string[] = [];
+  const stamp = (relPath: string) => input.writeTo !== undefined && stamps.push(stampWritten(input.writeTo, relPath));
+  const write = (relPath: string, text: string) => {
+    if (!writer) return void files.set(relPath, text);
+    writer.write([relPath, text]);
+    stamp(relPath);
+  };
   const { reuseFrom } = input;
   if (input.splice && writer && reuseFrom !== undefined) {
     const last = stillCurrent(ahead, reuseFrom, input.indexDir);
@@ -87,14 +98,22 @@ try {
     const lastSite = {
       read: (relPath: string) => fs.readFileSync(path.join(reuseFrom, relPath), 'utf8'),
       write,
-      keep: (relPath: string) => writer.link(path.join(reuseFrom, relPath), relPath),
+      // A file linked from the last build is the one the main thread stat'ed when it planned the splice.
+      keep: (relPath: string) => {
+        if (writer.link(path.join(reuseFrom, relPath), relPath)) kept.push(relPath);
+        else stamp(relPath); // a copy
+      },
     };
     spliceLocalIndexFiles(input, receiveNotes(), lastSite, last);
   } else {
     ahead = undefined; // a full index: the last one's postings are not held while it is made
     buildLocalIndexFiles(input, renderedNotes(receiveNotes()), write);
   }
-  reply = { files, ...(input.prefilled === true && writer && { written: [...writer.written] }) };
+  reply = {
+    files,
+    ...(input.prefilled === true && writer && { written: [...writer.written] }),
+    ...(writer && { stamps, kept }),
+  };
 } catch (error) {
   reply = { error: error instanceof Error ? (error.stack ?? error.message) : String(error) };
 }
