@@ -1,3 +1,4 @@
+import type fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { createBuildContext, type BuildContext } from './context.js';
@@ -88,13 +89,16 @@ async function runBuild(args: readonly string[]): Promise<number> {
   checkOutputFolder(context.outDir, context, context.displayPath);
   // A large site builds in a child Node, which stamps the inputs itself (stamped here too, every input file would be
   // stat'ed twice) and also tells when nothing changed.
-  const childStatus = rebuildWithLargerHeap(context.docsDir);
+  // Counting the notes reads the docs folder's folders: the input stamps take those listings (each read once).
+  const counted = new Map<string, fs.Dirent[]>();
+  const childStatus = rebuildWithLargerHeap(context.docsDir, (dir, entries) => counted.set(dir, entries));
   if (childStatus !== undefined) return childStatus;
   // Taken before anything is read: a file edited while this build runs makes the next one build again.
   const inputs = stampInputs(
     context,
     [...buildIdentity(context), process.cwd(), context.outDir, String(values.strict)],
     source.kind === 'file',
+    (dir) => counted.get(dir),
   );
   const unchanged = values['no-cache'] ? undefined : upToDateReport(context, inputs);
   // Told here, in the process that builds (a large site builds in a child, which loads the config again).

@@ -11,6 +11,7 @@ import { validateConfig } from '../../src/node/config/loadConfig.js';
 import { createBuildContext } from '../../src/node/context.js';
 import { DiagnosticList } from '../../src/node/diagnostics.js';
 import { scanNotes } from '../../src/node/notes/scan.js';
+import { holdsNotes } from '../../src/node/pipeline/largeHeap.js';
 import { stampInputs } from '../../src/node/pipeline/upToDate.js';
 import { makeDocsSite, writeDocsNote } from '../helpers/docsSite.js';
 
@@ -40,6 +41,25 @@ describe("the scan and the up-to-date check's listing", () => {
       scan().notes.map((note) => String(note.sourcePath)),
       ['a.md', 'sub/b.md', 'sub/c.md'],
     );
+  });
+
+  it('takes the folders the note count read (largeHeap.ts), with the same stamps, and reads them no more', () => {
+    const site = makeDocsSite('wiki-scan-listing-', { 'a.md': '# A', 'sub/b.md': '# B' });
+    const config = validateConfig({ title: 'Listing', url: 'https://listing.example.com' }, 'test');
+    const context = createBuildContext({ config, siteDir: site, outDir: path.join(site, 'build') });
+    const counted = new Map<string, fs.Dirent[]>();
+    assert.equal(
+      holdsNotes(context.docsDir, 5, (dir, entries) => counted.set(dir, entries)),
+      false,
+    );
+    assert.deepEqual([...counted.keys()].sort(), [path.join(site, 'docs'), path.join(site, 'docs/sub')]);
+    const stamped = stampInputs(context, [], true, (dir) => counted.get(dir));
+    assert.equal(stamped.digest([]), stampInputs(context, [], true).digest([]), 'the same stamps as a walk of its own');
+    writeDocsNote(site, 'sub/c.md', '# C'); // after the count: not in the listing taken from it
+    const names = stampInputs(context, [], true, (dir) => counted.get(dir))
+      .takeListing(path.join(site, 'docs/sub'))
+      ?.map((entry) => entry.name);
+    assert.deepEqual(names, ['b.md']);
   });
 
   it('lists no folder outside the docs folder', () => {

@@ -21,9 +21,10 @@ const RESPAWNED = 'WIKI_HEAP_SIZED';
 
 /**
  * Runs this build again in a child Node with a larger heap when the docs folder is large and this process's heap limit
- * is the default; returns the child's exit code, or undefined when this process should build.
+ * is the default; returns the child's exit code, or undefined when this process should build. `listed` is told each
+ * folder it read while counting the notes (the up-to-date check takes these listings instead of reading them again).
  */
-export function rebuildWithLargerHeap(docsDir: string): number | undefined {
+export function rebuildWithLargerHeap(docsDir: string, listed?: FolderListed): number | undefined {
   if (process.env[RESPAWNED]) {
     const parentPid = Number(process.env[RESPAWNED]);
     if (parentPid > 1) endWithParent(parentPid);
@@ -31,7 +32,7 @@ export function rebuildWithLargerHeap(docsDir: string): number | undefined {
   }
   const heapLimitMb = Math.floor((os.totalmem() / 2 ** 20) * 0.75);
   if (v8.getHeapStatistics().heap_size_limit >= heapLimitMb * 2 ** 20 * 0.9) return undefined;
-  if (!holdsNotes(docsDir, LARGE_SITE_NOTES)) return undefined;
+  if (!holdsNotes(docsDir, LARGE_SITE_NOTES, listed)) return undefined;
   console.log(
     `${LARGE_SITE_NOTES.toLocaleString('en')} notes or more: building in a Node with a ${heapLimitMb.toLocaleString('en')} MB heap limit.`,
   );
@@ -59,10 +60,16 @@ function endWithParent(parentPid: number): void {
   setInterval(() => process.ppid !== parentPid && process.exit(1), 100).unref();
 }
 
-/** Whether the folder holds at least `count` notes as the scan finds them (stops counting there; symlinks are not followed). */
-export function holdsNotes(dir: string, count: number): boolean {
+/** A folder's entries, as read (its absolute path). */
+export type FolderListed = (dir: string, entries: fs.Dirent[]) => void;
+
+/**
+ * Whether the folder holds at least `count` notes as the scan finds them (stops counting there; symlinks are not
+ * followed). `listed` is told each folder read.
+ */
+export function holdsNotes(dir: string, count: number, listed?: FolderListed): boolean {
   let found = 0;
-  const pending = [dir];
+  const pending = [path.resolve(dir)];
   while (pending.length > 0) {
     const folder = pending.pop()!;
     let entries: fs.Dirent[];
@@ -71,6 +78,7 @@ export function holdsNotes(dir: string, count: number): boolean {
     } catch {
       continue; // a missing or unreadable folder: the build reports it
     }
+    listed?.(folder, entries);
     for (const entry of entries) {
       if (isSkippedName(entry.name)) continue;
       if (entry.isDirectory()) pending.push(path.join(folder, entry.name));

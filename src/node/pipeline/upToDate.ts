@@ -83,7 +83,13 @@ function mayHoldSkipped(relPath: string): boolean {
  * `hasConfigFile`: the site folder is the config file's, all of it the site's; without one, only its static, theme,
  * pages and i18n folders are read.
  */
-export function stampInputs(context: BuildContext, settings: readonly string[], hasConfigFile: boolean): InputStamp {
+export function stampInputs(
+  context: BuildContext,
+  settings: readonly string[],
+  hasConfigFile: boolean,
+  /** Folders read just before (largeHeap.ts holdsNotes), by absolute path: taken instead of read again. */
+  readBefore?: (dir: string) => fs.Dirent[] | undefined,
+): InputStamp {
   const siteFolders = hasConfigFile ? [context.siteDir] : extensionDirs(context.siteDir);
   const roots = [...siteFolders, context.docsDir, context.staticDir].map((dir) => path.resolve(dir));
   const outDir = path.resolve(context.outDir);
@@ -105,7 +111,7 @@ export function stampInputs(context: BuildContext, settings: readonly string[], 
   const outermost = roots.filter(
     (root, index) => !roots.some((other, at) => at !== index && isPathInside(root, other)),
   );
-  for (const root of outermost) walk(root, outDir, lines, stampOne, keepListing);
+  for (const root of outermost) walk(root, outDir, lines, stampOne, keepListing, readBefore);
   return {
     digest: (inputFiles) => {
       const extra = [...inputFiles].filter((file) => !roots.some((root) => isPathInside(file, root))).sort();
@@ -193,6 +199,7 @@ function walk(
   lines: string[],
   stamp = inputLine,
   listed?: (dir: string, entries: fs.Dirent[]) => void,
+  readBefore?: (dir: string) => fs.Dirent[] | undefined,
 ): void {
   const seen = new Set<string>();
   // A folder's real path is its parent's and its name unless it is a symbolic link: only links are resolved.
@@ -203,7 +210,7 @@ function walk(
       real = knownReal ?? fs.realpathSync(dir);
       if (seen.has(real)) return;
       seen.add(real);
-      entries = fs.readdirSync(dir, { withFileTypes: true });
+      entries = readBefore?.(dir) ?? fs.readdirSync(dir, { withFileTypes: true });
     } catch {
       return; // an absent folder (no static/) is a state like any other: its absence is in no line
     }
