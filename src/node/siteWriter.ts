@@ -179,15 +179,21 @@ export function isFileAsStamped(
 /**
  * Removes, from a folder a prefilled writer (or several, one per thread) brought up to date, every file none of them
  * wrote, and the folders left empty: what remains is exactly what a build into an empty folder would have written.
- * Returns the files kept (site-relative), in the order of a walk that sorts each folder's names (byName).
+ * Returns the files kept (site-relative), in the order of a walk that sorts each folder's names (byName). `top`, when
+ * given, says which of the folder's own entries to sweep (the others are left as they are: sweepInTwo).
  */
-export function sweepUnwritten(dir: string, isWritten: (relPath: string) => boolean): string[] {
+export function sweepUnwritten(
+  dir: string,
+  isWritten: (relPath: string) => boolean,
+  top: (name: string) => boolean = () => true,
+): string[] {
   // Depth first, each entry's site-relative path made by appending its name: not joined, then made relative again
   // (100,000 files at 50,000 notes). True when something is kept below the folder; else it is removed too.
   const kept: string[] = [];
   const sweep = (folder: string, prefix: string): boolean => {
     let keeps = false;
     for (const entry of fs.readdirSync(folder, { withFileTypes: true }).sort(byName)) {
+      if (prefix === '' && !top(entry.name)) continue;
       const relPath = prefix + entry.name;
       const absolute = folder + path.sep + entry.name;
       if (entry.isDirectory()) {
@@ -202,6 +208,26 @@ export function sweepUnwritten(dir: string, isWritten: (relPath: string) => bool
   };
   sweep(dir, '');
   return kept;
+}
+
+/**
+ * sweepUnwritten in two parts: every entry of the folder but `later` (a folder another thread is still writing) now,
+ * `later` when `rest()` is called. The second returns every file kept, in the order one sweep would list them.
+ */
+export function sweepInTwo(
+  dir: string,
+  later: string,
+  isWritten: (relPath: string) => boolean,
+): { readonly rest: () => string[] } {
+  const first = sweepUnwritten(dir, isWritten, (name) => name !== later);
+  return {
+    rest: () => {
+      const second = sweepUnwritten(dir, isWritten, (name) => name === later);
+      // One sweep lists `later`'s files where its name sorts among the folder's own entries.
+      const at = first.findIndex((relPath) => byName({ name: relPath.split('/')[0]! }, { name: later }) > 0);
+      return at < 0 ? [...first, ...second] : [...first.slice(0, at), ...second, ...first.slice(at)];
+    },
+  };
 }
 
 /**

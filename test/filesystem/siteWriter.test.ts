@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, it } from 'node:test';
-import { createSiteWriter, joinContents, sweepUnwritten } from '../../src/node/siteWriter.js';
+import { createSiteWriter, joinContents, sweepInTwo, sweepUnwritten } from '../../src/node/siteWriter.js';
 import { makeTempDir } from '../helpers/cli.js';
 
 describe('site writer', () => {
@@ -86,6 +86,34 @@ describe('site writer', () => {
       'same.html',
       'static.png',
     ]);
+  });
+
+  it('sweeps in two parts (a folder another thread writes, later) as in one, listing the files in the same order', () => {
+    const files = ['a.html', 'search.html', 'search/index.json', 'search/text/0.json', 'search/old.json', 'z/b.html'];
+    const stale = new Set(['search/old.json', 'z/gone.html', 'search/text/9.json']);
+    const fill = () => {
+      const dir = makeTempDir();
+      for (const relPath of [...files, ...stale]) {
+        fs.mkdirSync(path.dirname(path.join(dir, relPath)), { recursive: true });
+        fs.writeFileSync(path.join(dir, relPath), relPath);
+      }
+      return dir;
+    };
+    const listing = (dir: string) =>
+      fs
+        .readdirSync(dir, { recursive: true, encoding: 'utf8' })
+        .map((file) => file.split(path.sep).join('/'))
+        .sort();
+    const isWritten = (relPath: string) => !stale.has(relPath);
+    const once = fill();
+    const listedOnce = sweepUnwritten(once, isWritten);
+    const twice = fill();
+    const sweeping = sweepInTwo(twice, 'search', isWritten);
+    assert.ok(fs.existsSync(path.join(twice, 'search/old.json')), 'the later folder is left alone at first');
+    assert.ok(!fs.existsSync(path.join(twice, 'z/gone.html')));
+    assert.deepEqual(sweeping.rest(), listedOnce);
+    assert.deepEqual(listedOnce, ['a.html', 'search/index.json', 'search/text/0.json', 'search.html', 'z/b.html']);
+    assert.deepEqual(listing(twice), listing(once));
   });
 
   it('keeps a file the prefilled folder holds only while it is the same file, as big and as old as recorded', () => {

@@ -46,9 +46,9 @@ import { createObsidianMarkdown } from '../resolve/wikilinks.js';
 import { type DocsLayout, layOutDocs, loadSidebarsConfig } from '../resolve/layout.js';
 import type { SidebarsConfig } from '../resolve/sidebarsFile.js';
 import { buildThemeSettings } from '../resolve/themeSettings.js';
-import { buildSearchFiles, type SearchIndexBoot, type SearchIndexJob } from '../search/index.js';
+import { buildSearchFiles, INDEX_DIR, type SearchIndexBoot, type SearchIndexJob } from '../search/index.js';
 import type { RecordNote } from '../search/records.js';
-import { createSiteWriter, type SiteFile, type SiteWriter, sweepUnwritten } from '../siteWriter.js';
+import { createSiteWriter, type SiteFile, type SiteWriter, sweepInTwo } from '../siteWriter.js';
 import { findThemeOverrides } from '../theme/components.js';
 import type { RenderPool } from './renderPool.js';
 import { bootBuildWorkers, type BuildWorkers } from './buildWorkers.js';
@@ -423,17 +423,26 @@ export async function buildSite(context: BuildContext, options: BuildOptions): P
         const workers = { search: searchBoot, ...(pool && { pool }) };
         // Unless --no-cache, files that come out as the current output has them are linked from it (siteWriter.ts).
         const reuseFrom = options.noCache ? undefined : context.outDir;
-        const written = await writeSite(context, outline, { staging, reuseFrom, prefilled }, workers, opened);
+        // Once the site is written without an error: the outline cache holds what the notes' sources give, and stays
+        // true should the index's end fail.
+        const saveOutline = () => {
+          if (!failed()) outlineCache.save(outline.summaries, outline.notes);
+        };
+        const written = await writeSite(
+          context,
+          outline,
+          { staging, reuseFrom, prefilled },
+          workers,
+          opened,
+          saveOutline,
+        );
         ({ specialPages, outputFiles } = written);
         return !failed();
       },
       {
         ...(options.onWait && { onWait: options.onWait }),
         keepSpare: !options.noCache, // the next build starts from the site this one replaces (outputFolder.ts)
-        afterSwap: () => {
-          opened.save();
-          outlineCache.save(outline.summaries, outline.notes);
-        },
+        afterSwap: () => opened.save(),
       },
     );
     return {
@@ -499,6 +508,8 @@ async function writeSite(
   { staging, reuseFrom, prefilled }: WriteTarget,
   workers: { search: SearchIndexBoot; pool?: RenderPool },
   cache: BuildCache,
+  /** Work of the build's own that the main thread does while the index worker finishes (the outline cache's save). */
+  whileIndexing: () => void = () => undefined,
 ): Promise<{ specialPages: readonly (SpecialPageModel | CustomPageModel)[]; outputFiles?: readonly string[] }> {
   const writer = createSiteWriter(staging, { ...(reuseFrom !== undefined && { reuseFrom }), prefilled });
   // The index worker (and the render pool) write their files into the staging folder themselves, beside this thread.
@@ -535,21 +546,34 @@ async function writeSite(
     // Every note has been through the stream: its links are checked while the other threads finish.
     const assets = timeStage(context, 'links', () => notes.checkLinks());
     const pooled = pool ? await timeStageAsync(context, 'render pool', () => pool.finish()) : [];
+    // The index's thread writes under its folder only: the rest of the site is finished and swept while it ends. What
+    // lies under that folder is written after the index's files, so that a static file there replaces one, as before.
+    const copies = [...outline.staticCopies, ...assets];
+    const writeOthers = (inIndex: boolean) => {
+      for (const file of outline.feedFiles) if (isIndexPath(file[0]) === inIndex) writer.write(file);
+      for (const [source, relPath] of copies) if (isIndexPath(relPath) === inIndex) writer.copy(source, relPath);
+    };
+    writeOthers(false);
+    cache.noteOtherFiles([...outline.staticCopies.values(), ...assets.values()]);
+    // Also kept: what the pool's and the index's threads wrote, and the marker that makes the folder the engine's.
+    const kept = new Set([...pooled, OUTPUT_MARKER]);
+    const isWritten = (relPath: string) => writer.written.has(relPath) || kept.has(relPath);
+    const sweeping = prefilled
+      ? timeStage(context, 'sweep', () => sweepInTwo(staging, INDEX_FOLDER, isWritten))
+      : undefined;
+    const firstSweep = context.timings.get('sweep') ?? 0;
+    whileIndexing();
     const searched = await timeStageAsync(context, 'search', () => search.finish());
     for (const file of searched.files) writer.write(file);
     if (searched.stamps) {
       const written = searched.files.map(([relPath]) => stampWritten(staging, relPath));
       cache.noteSearchFiles([...searched.stamps, ...written], searched.kept ?? []);
     }
-    for (const file of outline.feedFiles) writer.write(file);
-    for (const [source, relPath] of [...outline.staticCopies, ...assets]) writer.copy(source, relPath);
-    cache.noteOtherFiles([...outline.staticCopies.values(), ...assets.values()]);
-    if (!prefilled) return { specialPages };
-    // Also kept: what the pool's and the index's threads wrote, and the marker that makes the folder the engine's.
-    const kept = new Set([...pooled, ...searched.written, OUTPUT_MARKER]);
-    const outputFiles = timeStage(context, 'sweep', () =>
-      sweepUnwritten(staging, (relPath) => writer.written.has(relPath) || kept.has(relPath)),
-    );
+    writeOthers(true);
+    if (!sweeping) return { specialPages };
+    for (const relPath of searched.written) kept.add(relPath);
+    const outputFiles = timeStage(context, 'sweep', () => sweeping.rest());
+    context.timings.set('sweep', firstSweep + (context.timings.get('sweep') ?? 0));
     return { specialPages, outputFiles };
   } catch (error) {
     await Promise.all([search.stop(), pool?.stop()]); // before emitSite removes the staging folder they write into
@@ -597,6 +621,12 @@ function startSearch(
   const finish = async () => ({ files: [], written: [] });
   return { add: () => undefined, end: () => undefined, finish, stop: async () => undefined };
 }
+
+/** The search index's folder (its files are the index worker's), as a folder of the site. */
+const INDEX_FOLDER = INDEX_DIR.slice(0, -1);
+
+/** Whether a site-relative path lies in the search index's folder. */
+const isIndexPath = (relPath: string) => relPath.startsWith(INDEX_DIR);
 
 /** What stopped a splice, in a line: the worker's message without its stack (spliceIndex.ts names the file). */
 function spliceFailure(error: unknown): string {
