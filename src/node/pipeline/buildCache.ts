@@ -173,6 +173,8 @@ export interface SearchInputs {
   readonly summaries: readonly NoteSummary[];
   readonly pages: readonly Pick<DocPageModel, 'route' | 'breadcrumbs'>[];
   readonly parser: NoteParser;
+  /** The layout's digest (layoutKey.ts), when this build made it: it stands for the pages and summaries. */
+  readonly carry?: Pick<PageCarry, 'layoutKey'> | undefined;
 }
 
 /** Where the search index's files are: search/index.ts's INDEX_DIR. */
@@ -433,7 +435,7 @@ export function openBuildCache(context: BuildContext, options: BuildCacheOptions
     planSearch(input, writer) {
       for (const note of input.notes) sourceHashes.set(note.filePath, noteSourceHash(note));
       for (const page of input.pages) pageByRoute.set(page.route, page);
-      searchKey = hashOfParts(searchParts(input, sourceHashes));
+      searchKey = searchKeyOf(input, sourceHashes);
       const unchanged =
         oldSearch?.key === searchKey &&
         input.notes.every((note) => isValid(note, input.parser, sourceHashes.get(note.filePath)!));
@@ -502,6 +504,17 @@ export function openBuildCache(context: BuildContext, options: BuildCacheOptions
       }
     },
   };
+}
+
+/**
+ * A digest of what the search index is made from: the layout's digest, which stands for every page's route and
+ * breadcrumbs and every summary (the layout makes them from its input), and each note's source hash. Without a layout
+ * digest, searchParts: the two kinds of key never match, so a build that changes kinds makes the index again.
+ */
+function searchKeyOf(input: SearchInputs, sourceHashes: ReadonlyMap<string, string>): string {
+  const layoutKey = input.carry?.layoutKey;
+  if (layoutKey === undefined) return hashOfParts(searchParts(input, sourceHashes));
+  return hashOf(['layout', layoutKey, ...input.notes.map((note) => sourceHashes.get(note.filePath)!)]);
 }
 
 /**
