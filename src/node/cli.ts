@@ -100,6 +100,7 @@ async function runBuild(args: readonly string[]): Promise<number> {
     source.kind === 'file',
     (dir) => counted.get(dir),
   );
+  counted.clear(); // the stamps hold the listings until the scan takes them
   const unchanged = values['no-cache'] ? undefined : upToDateReport(context, inputs);
   // Told here, in the process that builds (a large site builds in a child, which loads the config again).
   for (const notice of notices) console.log(notice);

@@ -38,7 +38,7 @@ import {
   decodePage,
   encodePage,
   type FileStamp,
-  statsIfUnchanged,
+  stampsIfUnchanged,
   linkFiles,
   type PageRecord,
   stampPages,
@@ -260,7 +260,7 @@ export function openBuildCache(context: BuildContext, options: BuildCacheOptions
     contentKeys.set(note.route, `note:${storedContentKey(stored)}`);
   const otherFiles = new Set<string>();
   let searchStamps: (() => FileStamp[]) | undefined; // noteSearchFiles
-  let searchFileStats: ReadonlyMap<string, fs.Stats> | undefined; // the last build's search files, planSearch's stats
+  let searchFileStamps: ReadonlyMap<string, FileStamp> | undefined; // the last build's index files, planSearch's stamps
   const warnDamaged = (filePath: string, error: unknown) =>
     warn(
       `Ignored the build cache's note ${context.displayPath(filePath)}: ${(error as Error).message}. It is rendered again.`,
@@ -446,8 +446,8 @@ export function openBuildCache(context: BuildContext, options: BuildCacheOptions
           oldSearch.routes,
           input.pages.map((page) => page.route),
         );
-      searchFileStats = samePages ? statsIfUnchanged(oldSearch.files, context.outDir) : undefined;
-      return (searchPlan = searchFileStats ? 'splice' : 'full');
+      searchFileStamps = samePages ? stampsIfUnchanged(oldSearch.files, context.outDir) : undefined;
+      return (searchPlan = searchFileStamps ? 'splice' : 'full');
     },
     searchNoteUnchanged(note) {
       const page = pageByRoute.get(note.route);
@@ -463,10 +463,10 @@ export function openBuildCache(context: BuildContext, options: BuildCacheOptions
       for (const relPath of relPaths) otherFiles.add(relPath);
     },
     noteSearchFiles(written, kept) {
-      // Once the site is the output: a kept file is the output's that planSearch stat'ed (else it is stat'ed now).
-      const keptStat = (relPath: string) =>
-        searchFileStats?.get(relPath) ?? fs.lstatSync(path.join(context.outDir, relPath));
-      searchStamps = () => [...written, ...kept.map((relPath) => stampOf(relPath, keptStat(relPath)))];
+      // Once the site is the output: a kept file is the output's that planSearch stamped (else it is stat'ed now).
+      const keptStamp = (relPath: string) =>
+        searchFileStamps?.get(relPath) ?? stampOf(relPath, fs.lstatSync(path.join(context.outDir, relPath)));
+      searchStamps = () => [...written, ...kept.map(keptStamp)];
     },
     discard: () => {
       oldNotes?.close();

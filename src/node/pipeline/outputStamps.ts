@@ -90,10 +90,20 @@ export function checkLinkedFiles(made: readonly SiteFile[], stamped: readonly Fi
   if (!same) throw new Error(`The sidebar files carried over (${stamped[0]?.[0]}, ...) are not the ones it makes.`);
 }
 
-/** Each file's stat, by site-relative path, when each is still what the last build wrote (same size and time). */
-export function statsIfUnchanged(files: readonly FileStamp[], outDir: string): Map<string, fs.Stats> | undefined {
+/**
+ * Each file's stamp as it is now, by site-relative path, when each is still what the last build wrote (same size and
+ * time). A stamp is the recorded one when the file is the recorded file too: a large site's index is tens of thousands
+ * of files, and their stats are not kept for the whole build.
+ */
+export function stampsIfUnchanged(files: readonly FileStamp[], outDir: string): Map<string, FileStamp> | undefined {
   const stats = unchangedStats(files, outDir);
-  return stats && new Map(files.map(([relPath], index) => [relPath, stats[index]!]));
+  if (!stats) return undefined;
+  return new Map(
+    files.map((stamp, index) => {
+      const stat = stats[index]!;
+      return [stamp[0], stat.ino === stamp[3] && stat.dev === stamp[4] ? stamp : stampOf(stamp[0], stat)];
+    }),
+  );
 }
 
 /** The files' stats when each is still what the last build wrote, else undefined (stops at the first that is not). */
