@@ -62,11 +62,11 @@ export function extensionDirs(siteDir: string): string[] {
   return ['theme', 'pages', 'i18n'].map((name) => path.join(siteDir, name));
 }
 
-/** Runs one pipeline stage and records how long it took. */
+/** Runs one pipeline stage and records how long it took: a stage run in parts (the sweep) records their sum. */
 export function timeStage<T>(context: BuildContext, name: string, stage: () => T): T {
   const start = performance.now();
   const result = stage();
-  context.timings.set(name, performance.now() - start);
+  addStageTime(context, name, start);
   return result;
 }
 
@@ -74,6 +74,10 @@ export function timeStage<T>(context: BuildContext, name: string, stage: () => T
 export async function timeStageAsync<T>(context: BuildContext, name: string, stage: () => Promise<T>): Promise<T> {
   const start = performance.now();
   const result = await stage();
-  context.timings.set(name, performance.now() - start);
+  addStageTime(context, name, start);
   return result;
+}
+
+function addStageTime(context: BuildContext, name: string, start: number): void {
+  context.timings.set(name, (context.timings.get(name) ?? 0) + performance.now() - start);
 }

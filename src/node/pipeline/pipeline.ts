@@ -561,7 +561,6 @@ async function writeSite(
     const sweeping = prefilled
       ? timeStage(context, 'sweep', () => sweepInTwo(staging, INDEX_FOLDER, isWritten))
       : undefined;
-    const firstSweep = context.timings.get('sweep') ?? 0;
     whileIndexing();
     const searched = await timeStageAsync(context, 'search', () => search.finish());
     for (const file of searched.files) writer.write(file);
@@ -573,7 +572,6 @@ async function writeSite(
     if (!sweeping) return { specialPages };
     for (const relPath of searched.written) kept.add(relPath);
     const outputFiles = timeStage(context, 'sweep', () => sweeping.rest());
-    context.timings.set('sweep', firstSweep + (context.timings.get('sweep') ?? 0));
     return { specialPages, outputFiles };
   } catch (error) {
     await Promise.all([search.stop(), pool?.stop()]); // before emitSite removes the staging folder they write into
