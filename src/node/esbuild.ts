@@ -10,3 +10,17 @@ const requireHere = createRequire(import.meta.url);
 export function esbuild(): typeof esbuildModule {
   return requireHere('esbuild') as typeof esbuildModule;
 }
+
+/**
+ * How each module this process imports is bundled (the config, the page renderer, the MDX notes): one ES module for
+ * the Node the engine runs on, kept in memory (its caller writes it where it is cached), esbuild's own logging off
+ * (its errors are thrown and formatted by the caller).
+ */
+export const NODE_MODULE_BUNDLE = {
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  write: false,
+  logLevel: 'silent',
+} as const satisfies esbuildModule.BuildOptions;

@@ -1,4 +1,5 @@
 /** A Docusaurus config's `themeConfig` (navbar, footer, colour mode, announcement bar, Algolia) mapped onto this engine's options. */
+import { navbarItemTypes } from './schema.js';
 
 /** Collects what the mapping leaves out, and the routes of the parts not built (links to them are dropped). */
 export interface Mapper {
@@ -70,17 +71,7 @@ function mapNavbar(navbar: Record<string, unknown>, mapper: Mapper): Record<stri
   return result;
 }
 
-const navbarItemTypes = new Set([
-  'default',
-  'dropdown',
-  'search',
-  'html',
-  'doc',
-  'docSidebar',
-  'docsVersion',
-  'docsVersionDropdown',
-  'localeDropdown',
-]);
+const knownNavbarItemTypes: ReadonlySet<string> = new Set(navbarItemTypes);
 const navbarItemFields = ['type', 'position', 'label', 'to', 'href', 'value', 'docId', 'sidebarId', 'items'];
 
 function mapNavbarItems(items: readonly unknown[], at: string, mapper: Mapper): Record<string, unknown>[] {
@@ -94,7 +85,7 @@ function mapNavbarItems(items: readonly unknown[], at: string, mapper: Mapper): 
 function mapNavbarItem(item: unknown, at: string, mapper: Mapper): Record<string, unknown> | undefined {
   if (!isRecord(item)) return undefined;
   const type = typeof item.type === 'string' ? item.type : 'default';
-  if (!navbarItemTypes.has(type)) {
+  if (!knownNavbarItemTypes.has(type)) {
     mapper.ignore(`${at} (type "${type}")`);
     return undefined;
   }

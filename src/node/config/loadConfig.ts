@@ -5,7 +5,7 @@ import type { z } from 'zod';
 import { cacheEntryPath, cachedEntry, contentHash, engineCacheDir } from '../bundleCache.mjs';
 import { formatDiagnostic } from '../diagnostics.js';
 import { engineRoot } from '../engineRoot.js';
-import { esbuild } from '../esbuild.js';
+import { esbuild, NODE_MODULE_BUNDLE } from '../esbuild.js';
 import { bundledBefore, recordBundle } from './configBundles.js';
 import { describeIgnored, describeStubs, docusaurusSiteBuild } from './docusaurusLoader.js';
 import { mapDocusaurusConfig } from './docusaurusConfig.js';
@@ -152,12 +152,7 @@ export async function importConfig(
 async function bundleConfig(file: string, docusaurus?: { readonly stubbed: Set<string> }): Promise<string> {
   const result = await esbuild().build({
     entryPoints: [file],
-    bundle: true,
-    write: false,
-    format: 'esm',
-    platform: 'node',
-    target: 'node20',
-    logLevel: 'silent',
+    ...NODE_MODULE_BUNDLE,
     metafile: true,
     ...(docusaurus ? docusaurusSiteBuild(file, docusaurus.stubbed) : { packages: 'external' }),
   });

@@ -6,6 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { build, type Plugin } from 'esbuild';
+import { NODE_MODULE_BUNDLE } from '../esbuild.js';
 import { enginePath } from '../engineRoot.js';
 import { splitFrontMatter } from '../notes/frontMatter.js';
 import { serverCssLoaders } from '../theme/siteCss.js';
@@ -54,16 +55,11 @@ export async function bundleMdxNotes(
   ].join('\n');
   const result = await build({
     stdin: { contents: source, resolveDir: hooks.siteDir, sourcefile: 'wiki-mdx-entry.js', loader: 'js' },
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
+    ...NODE_MODULE_BUNDLE,
     jsx: 'automatic',
-    write: false,
     loader: { ...serverCssLoaders, '.module.css': 'local-css' },
     plugins: [mdxPlugin(entries, hooks), sitePackagesPlugin, missingImportsPlugin(hooks)],
     metafile: true,
-    logLevel: 'silent',
   });
   // Inputs in the file namespace are paths relative to esbuild's working directory; the others are not files.
   const inputs = Object.keys(result.metafile.inputs)

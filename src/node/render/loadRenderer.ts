@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { BuildFailure, Message } from 'esbuild';
-import { esbuild } from '../esbuild.js';
+import { esbuild, NODE_MODULE_BUNDLE } from '../esbuild.js';
 import type { BuildContext } from '../context.js';
 import type { CustomPageSource, PageModule } from '../resolve/customPages.js';
 import type { ThemeOverrides } from '../theme/components.js';
@@ -81,12 +81,8 @@ async function bundleRenderer(
   try {
     const result = await esbuild().build({
       stdin: { contents: entry, resolveDir: engineRoot, sourcefile: 'wiki-renderer-entry.js', loader: 'js' },
-      bundle: true,
-      platform: 'node',
-      format: 'esm',
-      target: 'node20',
+      ...NODE_MODULE_BUNDLE,
       jsx: 'automatic',
-      write: false,
       // Stylesheets the site imports are the browser bundle's to link; here they are nothing (src/node/theme/siteCss.ts).
       loader: serverCssLoaders,
       plugins: [
@@ -95,7 +91,6 @@ async function bundleRenderer(
         ...(translations ? [inlineTranslationsPlugin(translations)] : []),
         sitePackagesPlugin,
       ],
-      logLevel: 'silent',
     });
     code = result.outputFiles[0]!.contents;
   } catch (error) {
