@@ -76,7 +76,8 @@ interface CachedHtml {
   readonly stored: StoredNote;
   readonly note: Note;
   readonly parser: NoteParser;
-  readonly entry: CachedNote;
+  /** Its source hash, not its whole entry: every note the page loop takes ahead waits here for its page. */
+  readonly hash: string;
 }
 
 /** A link (never one to a URL: see CachedNote), with its resolution. */
@@ -288,16 +289,23 @@ export function openBuildCache(context: BuildContext, options: BuildCacheOptions
     return decoded;
   };
   /** Its HTML as the cache holds it; if that is damaged, rendered again (with a warning), and the cache mended. */
-  const readCachedHtml = ({ stored, note, parser, entry }: CachedHtml): string => {
+  const readCachedHtml = ({ stored, note, parser, hash }: CachedHtml): string => {
     try {
       return JSON.parse(oldNotes!.readHtml(stored).toString('utf8')) as string;
     } catch (error) {
       warnDamaged(note.filePath, error);
-      const { html } = renderNoteContent(withBody(note, context.displayPath), parser);
-      newNotes.add(note.filePath, JSON.stringify(entry), JSON.stringify(html));
-      changed = true;
-      return html;
+      return renderAnew(note, parser, hash).html;
     }
+  };
+  /** A note rendered from its Markdown, and written to the cache (its entry without its links to URLs). */
+  const renderAnew = (note: Note, parser: NoteParser, hash: string): NoteContent => {
+    const content = renderNoteContent(withBody(note, context.displayPath), parser);
+    changed = true;
+    const { html, ...rest } = content;
+    const links = content.links.filter((link) => !isUrlLink(link.target)).map(encodeLink);
+    const entry: CachedNote = { hash, content: { ...rest, links } };
+    keyContent(note, newNotes.add(note.filePath, JSON.stringify(entry), JSON.stringify(html)));
+    return content;
   };
   const isValid = (note: Note, parser: NoteParser, hash: string) => {
     const old = takeOld(note.filePath);
@@ -385,18 +393,12 @@ export function openBuildCache(context: BuildContext, options: BuildCacheOptions
       if (old?.entry.hash === hash && linksResolveAsBefore(old.entry.content.links, note, parser, sameUniverse)) {
         newNotes.keep(note.filePath, old.stored); // where it is: neither read whole nor written again
         keyContent(note, old.stored);
-        cachedHtml.set(note.id, { stored: old.stored, note, parser, entry: old.entry });
+        cachedHtml.set(note.id, { stored: old.stored, note, parser, hash });
         // Its HTML is left out until asked for (withContent, withHtml): most pages are linked, not rendered. Its links to
         // URLs were not kept: the link check, the one reader of a note's links, has nothing to check in them.
         return { ...old.entry.content, html: '', links: old.entry.content.links.map(decodeLink) };
       }
-      const content = renderNoteContent(withBody(note, context.displayPath), parser);
-      changed = true;
-      const { html, ...rest } = content;
-      const links = content.links.filter((link) => !isUrlLink(link.target)).map(encodeLink);
-      const entry: CachedNote = { hash, content: { ...rest, links } };
-      keyContent(note, newNotes.add(note.filePath, JSON.stringify(entry), JSON.stringify(html)));
-      return content;
+      return renderAnew(note, parser, hash);
     },
     reusePage(page, settings, writer) {
       const content = contentKeys.get(page.route);
