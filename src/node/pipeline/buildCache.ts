@@ -42,8 +42,8 @@ import {
   linkFiles,
   type PageRecord,
   stampPages,
-  stampOf,
   stampSearchFiles,
+  stampWritten,
 } from './outputStamps.js';
 import { type RecordNote, sectionLabel } from '../search/records.js';
 import type { DocPageSettings } from './renderSite.js';
@@ -466,8 +466,7 @@ export function openBuildCache(context: BuildContext, options: BuildCacheOptions
     },
     noteSearchFiles(written, kept) {
       // Once the site is the output: a kept file is the output's that planSearch stamped (else it is stat'ed now).
-      const keptStamp = (relPath: string) =>
-        searchFileStamps?.get(relPath) ?? stampOf(relPath, fs.lstatSync(path.join(context.outDir, relPath)));
+      const keptStamp = (relPath: string) => searchFileStamps?.get(relPath) ?? stampWritten(context.outDir, relPath);
       searchStamps = () => [...written, ...kept.map(keptStamp)];
     },
     discard: () => {

@@ -11,7 +11,7 @@ import { joinContents, type SiteFile, type SiteWriter } from '../siteWriter.js';
 /** A page's output files as the build that wrote them left them: site-relative path, size, modification time, file. */
 export type FileStamp = readonly [relPath: string, size: number, mtimeMs: number, ino: number, dev: number];
 
-export function stampOf(relPath: string, stat: fs.Stats): FileStamp {
+function stampOf(relPath: string, stat: fs.Stats): FileStamp {
   return [relPath, stat.size, stat.mtimeMs, stat.ino, stat.dev];
 }
 
@@ -174,7 +174,7 @@ export function stampSearchFiles(
   return files.sort(([a], [b]) => (a < b ? -1 : 1));
 }
 
-/** The stamp of a file just written under `dir` (a site-relative path): what stampSearchFiles takes as `written`. */
+/** The stamp of the file at a site-relative path under `dir`, as it is now (one just written, or one kept). */
 export function stampWritten(dir: string, relPath: string): FileStamp {
   return stampOf(relPath, fs.lstatSync(path.join(dir, relPath)));
 }
