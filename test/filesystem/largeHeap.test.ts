@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { test } from 'node:test';
-import { holdsNotes } from '../../src/node/pipeline/largeHeap.js';
+import { holdsNotes, notesNeedingLargerHeap } from '../../src/node/pipeline/largeHeap.js';
 import { makeTempDir } from '../helpers/cli.js';
 
 test('holdsNotes counts the notes the scan would read in nested folders, up to the count asked', () => {
@@ -24,4 +24,14 @@ test('holdsNotes counts the notes the scan would read in nested folders, up to t
   assert.equal(holdsNotes(docs, 3), true);
   assert.equal(holdsNotes(docs, 4), false);
   assert.equal(holdsNotes(path.join(docs, 'missing'), 1), false);
+});
+
+test('a build moves to a child Node with a larger heap by its count of notes, as its heap limit allows', () => {
+  const gib = 2 ** 30;
+  // V8's default limit on a machine of 16 GB or more: 50,000 notes build in the process, 100,000 in a child.
+  assert.ok(notesNeedingLargerHeap(4 * gib) > 50_000);
+  assert.ok(notesNeedingLargerHeap(4 * gib) <= 100_000);
+  // A smaller machine's smaller limit sends fewer notes to the child; no limit builds nothing in the process.
+  assert.ok(notesNeedingLargerHeap(2 * gib) < notesNeedingLargerHeap(4 * gib));
+  assert.equal(notesNeedingLargerHeap(0), 1);
 });

@@ -1,7 +1,8 @@
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { notesNeedingLargerHeap } from '../../src/node/pipeline/largeHeap.js';
 import { workFolderOf } from '../../src/node/pipeline/outputFolder.js';
 
 export const repoRoot = path.resolve(import.meta.dirname, '../..');
@@ -93,4 +94,18 @@ export function workFolderName(outDir: string): string {
 export function workFolderEntries(outDir: string): string[] {
   const dir = workFolderOf(outDir);
   return fs.existsSync(dir) ? fs.readdirSync(dir).sort() : [];
+}
+
+/**
+ * A Node run with a small heap limit (as on a small machine), and how many notes make a build of it move to a child
+ * Node with a larger heap (largeHeap.ts): the child's path is tested with a site of that many notes, not tens of
+ * thousands. The limit is the one Node reports under these options, not worked out from them.
+ */
+export function smallHeapNode(): { env: NodeJS.ProcessEnv; childAt: number } {
+  const env = { NODE_OPTIONS: [process.env.NODE_OPTIONS, '--max-old-space-size=32'].filter(Boolean).join(' ') };
+  const limit = execFileSync(process.execPath, ['-p', 'v8.getHeapStatistics().heap_size_limit'], {
+    env: { ...process.env, ...env },
+    encoding: 'utf8',
+  });
+  return { env, childAt: notesNeedingLargerHeap(Number(limit)) };
 }

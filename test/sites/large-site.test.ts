@@ -2,8 +2,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { test } from 'node:test';
-import { LARGE_SITE_NOTES } from '../../src/node/pipeline/largeHeap.js';
-import { makeTempDir, runWiki } from '../helpers/cli.js';
+import { makeTempDir, runWiki, smallHeapNode } from '../helpers/cli.js';
 
 /** A docs folder of `count` one-line notes, a hundred to a folder. */
 function writeNotes(count: number): string {
@@ -18,22 +17,24 @@ function writeNotes(count: number): string {
 
 const heapLine = /notes or more: building in a Node with a [\d,]+ MB heap limit\./;
 
-test('a large docs folder builds in a child Node with a larger heap, a small one in the same process', async () => {
-  const small = await runWiki(['build', '--docs', writeNotes(20), '--out', path.join(makeTempDir(), 'build')]);
+test('a docs folder too large for the heap builds in a child Node with a larger one, a small one in the same process', async () => {
+  const { env, childAt } = smallHeapNode();
+  const small = await runWiki(['build', '--docs', writeNotes(20), '--out', path.join(makeTempDir(), 'build')], { env });
   assert.equal(small.code, 0, small.stderr);
   assert.doesNotMatch(small.stdout, heapLine);
 
   const out = path.join(makeTempDir(), 'build');
-  const docs = writeNotes(LARGE_SITE_NOTES);
-  const large = await runWiki(['build', '--docs', docs, '--out', out]);
+  const docs = writeNotes(childAt);
+  const large = await runWiki(['build', '--docs', docs, '--out', out], { env });
   assert.equal(large.code, 0, large.stderr);
   assert.equal(large.stdout.match(new RegExp(heapLine, 'g'))?.length, 1, large.stdout);
-  assert.match(large.stdout, new RegExp(`${LARGE_SITE_NOTES} notes, \\d+ routes, 0 error`));
-  assert.ok(fs.existsSync(path.join(out, `topic-${LARGE_SITE_NOTES / 100 - 1}/note-${LARGE_SITE_NOTES - 1}.html`)));
+  assert.match(large.stdout, new RegExp(`${childAt} notes, \\d+ routes, 0 error`));
+  const last = childAt - 1;
+  assert.ok(fs.existsSync(path.join(out, `topic-${Math.floor(last / 100)}/note-${last}.html`)));
 
   // The child checks whether anything changed (the parent no longer does before it starts it).
-  const again = await runWiki(['build', '--docs', docs, '--out', out]);
+  const again = await runWiki(['build', '--docs', docs, '--out', out], { env });
   assert.equal(again.code, 0, again.stderr);
   assert.match(again.stdout, /Nothing changed since the last build/);
-  assert.match(again.stdout, new RegExp(`${LARGE_SITE_NOTES} notes, \\d+ routes, 0 error`));
+  assert.match(again.stdout, new RegExp(`${childAt} notes, \\d+ routes, 0 error`));
 });

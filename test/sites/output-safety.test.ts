@@ -8,9 +8,8 @@ import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, it } from 'node:test';
-import { LARGE_SITE_NOTES } from '../../src/node/pipeline/largeHeap.js';
 import { OUTPUT_MARKER, workFolderOf } from '../../src/node/pipeline/outputFolder.js';
-import { makeTempDir, repoRoot, runWiki } from '../helpers/cli.js';
+import { makeTempDir, repoRoot, runWiki, smallHeapNode } from '../helpers/cli.js';
 import { waitFor } from '../helpers/poll.js';
 import { snapshotFiles } from './builtSite.js';
 
@@ -41,9 +40,10 @@ function listFiles(dir: string): string[] {
     .sort();
 }
 
-function startBuild(site: string, args: readonly string[]) {
+function startBuild(site: string, args: readonly string[], env: NodeJS.ProcessEnv = {}) {
   const child = spawn(process.execPath, [path.join(repoRoot, 'bin/wiki.mjs'), 'build', ...args], {
     cwd: site,
+    env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -166,9 +166,10 @@ describe('the output folder is a whole site at every moment', () => {
     assert.ok(fs.existsSync(path.join(site, 'build/topic-79/note-799.html')));
   });
 
-  it(`killing the parent of a large build (${LARGE_SITE_NOTES} notes, built in a child Node) ends the child too`, async () => {
-    const site = makeSite(LARGE_SITE_NOTES);
-    const build = startBuild(site, ['--out', 'build']);
+  it('killing the parent of a build too large for its heap (built in a child Node) ends the child too', async () => {
+    const { env, childAt } = smallHeapNode();
+    const site = makeSite(childAt);
+    const build = startBuild(site, ['--out', 'build'], env);
     await waitFor('the child Node to start', () => /building in a Node with a/.test(build.output()), {
       timeoutMs: 30_000,
     });

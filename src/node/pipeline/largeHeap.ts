@@ -1,9 +1,10 @@
 /**
  * V8's default heap limit (about 4 GB, less on a small machine) can stop a build of tens of thousands of notes, and it
- * can only be raised when Node starts: `wiki build` of a large docs folder runs again, once, in a child Node with
- * three quarters of the machine's memory as the limit. V8 sets its first full-collection threshold from the limit, so
- * with a large one garbage piles up unchecked; a small initial old space starts collecting early. A smaller site
- * builds in this process: a second Node costs time, and V8's defaults keep the peak RSS lower (bench/README.md).
+ * can only be raised when Node starts: `wiki build` of a docs folder too large for this process's limit runs again,
+ * once, in a child Node with three quarters of the machine's memory as the limit. V8 sets its first full-collection
+ * threshold from the limit, so with a large one garbage piles up unchecked; a small initial old space starts
+ * collecting early. A site well within the limit builds in this process: a second Node costs time, and V8's defaults
+ * build it faster (bench/README.md).
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -14,14 +15,20 @@ import { isNoteName } from '../notes/notePaths.js';
 import { isSkippedName } from '../notes/scan.js';
 import { loadNativeFs } from './nativeFs.js';
 
-/** From this many notes a build gets the larger heap (peak memory grows with the notes: bench/README.md). */
-export const LARGE_SITE_NOTES = 5_000;
+/**
+ * An upper estimate of the heap a build takes per note, with a margin over the peaks measured at 50,000 notes (a full
+ * build and an edit: bench/README.md). It grows with the count of notes more than with their size: a note's Markdown is
+ * let go once it is summarised.
+ */
+const HEAP_PER_NOTE_BYTES = 24 * 1024;
+/** The share of its heap limit a build may expect to take before it runs in a Node with a larger one. */
+const SAFE_HEAP_SHARE = 0.5;
 const INITIAL_OLD_SPACE_MB = 128;
 const RESPAWNED = 'WIKI_HEAP_SIZED';
 
 /**
- * Runs this build again in a child Node with a larger heap when the docs folder is large and this process's heap limit
- * is the default; returns the child's exit code, or undefined when this process should build. `listed` is told each
+ * Runs this build again in a child Node with a larger heap when the docs folder holds more notes than this process's
+ * heap limit is sure to build (notesNeedingLargerHeap); returns the child's exit code, or undefined when this process should build. `listed` is told each
  * folder it read while counting the notes (the up-to-date check takes these listings instead of reading them again).
  */
 export function rebuildWithLargerHeap(docsDir: string, listed?: FolderListed): number | undefined {
@@ -31,13 +38,15 @@ export function rebuildWithLargerHeap(docsDir: string, listed?: FolderListed): n
     return undefined;
   }
   const heapLimitMb = Math.floor((os.totalmem() / 2 ** 20) * 0.75);
-  if (v8.getHeapStatistics().heap_size_limit >= heapLimitMb * 2 ** 20 * 0.9) return undefined;
-  if (!holdsNotes(docsDir, LARGE_SITE_NOTES, listed)) return undefined;
+  const { heap_size_limit: heapLimit } = v8.getHeapStatistics();
+  if (heapLimit >= heapLimitMb * 2 ** 20 * 0.9) return undefined;
+  const tooMany = notesNeedingLargerHeap(heapLimit);
+  if (!holdsNotes(docsDir, tooMany, listed)) return undefined;
   console.log(
-    `${LARGE_SITE_NOTES.toLocaleString('en')} notes or more: building in a Node with a ${heapLimitMb.toLocaleString('en')} MB heap limit.`,
+    `${tooMany.toLocaleString('en')} notes or more: building in a Node with a ${heapLimitMb.toLocaleString('en')} MB heap limit.`,
   );
   // A full collection is cheap (live data stays small: pages are written as they render), and V8 otherwise lets the
-  // heap grow up to fourfold between two. A smaller site keeps V8's growth, which builds it faster (bench/README.md).
+  // heap grow up to fourfold between two. A site within the default limit keeps V8's growth: faster (bench/README.md).
   const heapFlags = [
     `--max-old-space-size=${heapLimitMb}`,
     `--initial-old-space-size=${INITIAL_OLD_SPACE_MB}`,
@@ -48,6 +57,11 @@ export function rebuildWithLargerHeap(docsDir: string, listed?: FolderListed): n
     env: { ...process.env, [RESPAWNED]: String(process.pid) },
   });
   return child.status ?? 1;
+}
+
+/** How many notes a build needs before it outgrows a heap limit of `heapLimitBytes` (at least one). */
+export function notesNeedingLargerHeap(heapLimitBytes: number): number {
+  return Math.max(1, Math.floor((heapLimitBytes * SAFE_HEAP_SHARE) / HEAP_PER_NOTE_BYTES));
 }
 
 /**
