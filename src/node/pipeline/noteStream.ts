@@ -10,7 +10,7 @@ import type { SourcePath } from '../../shared/paths.js';
 import type { DocPageModel } from '../../shared/types.js';
 import type { Note, NoteContent, ParsedNote } from '../notes/note.js';
 import { bodyLength, withBody } from '../notes/noteBodies.js';
-import { withNoteContent } from '../resolve/pageModels.js';
+import { type PageContent, withNoteContent } from '../resolve/pageModels.js';
 import { type NoteParser, renderNoteContent, renderNotesWhile } from '../notes/parseNotes.js';
 import type { BuildContext } from '../context.js';
 import type { SearchIndexJob } from '../search/index.js';
@@ -63,7 +63,7 @@ export function createNoteStream(
   lookAheadChars = 0,
 ): NoteStream {
   const { notes: sources, summaries, notePages, parser } = outline;
-  const ahead: (NoteContent | undefined)[] = [];
+  const ahead: (PageContent | undefined)[] = [];
   const linked: LinkCheckNote[] = [];
   const levels = context.config.tableOfContents;
   const render = (note: Note) => mdx.get(note.sourcePath) ?? parseNoteContent(context, note, parser, renderContent);
@@ -79,8 +79,11 @@ export function createNoteStream(
     search.add(doc);
     // Rendered: its Markdown can go (a large site's Markdown is tens of megabytes).
     sources[index] = { ...source, body: '' };
-    ahead[index] = content;
-    heldHtml += content.html.length;
+    // Only what its page shows waits for it: an edit takes most notes ahead of their pages, and their links would be
+    // held (and copied by every young-generation collection) until then.
+    const { html, headings, usesMath } = content;
+    ahead[index] = usesMath === undefined ? { html, headings } : { html, headings, usesMath };
+    heldHtml += html.length;
     parsed = index + 1;
     if (parsed === sources.length) search.end?.();
   };

@@ -225,7 +225,7 @@ export function formatDocumentTitle(title: string, config: SiteConfig): string {
  */
 export function withNoteContent(
   page: DocPageModel,
-  content: NoteContent,
+  content: PageContent,
   levels: SiteConfig['tableOfContents'],
   baseUrl = '/',
 ): DocPageModel {
@@ -237,8 +237,11 @@ export function withNoteContent(
   return { ...page, contentHtml: content.html, toc: buildToc(content.headings, page.tocLevels ?? levels), head };
 }
 
+/** What a note's page shows of its rendered content (its links and ids are the link check's). */
+export type PageContent = Pick<NoteContent, 'html' | 'headings' | 'usesMath'>;
+
 /** KaTeX's stylesheet for a rendered note with math; nothing for any other note. */
-function mathHeadTags(doc: NoteSummary | Partial<NoteContent>, baseUrl: string): HeadTag[] {
+function mathHeadTags(doc: NoteSummary | Partial<PageContent>, baseUrl: string): HeadTag[] {
   if (!('usesMath' in doc && doc.usesMath)) return [];
   return [
     {
