@@ -21,7 +21,10 @@ interface Run {
   readonly rssMb: number;
 }
 
-/** One corpus build with `checkout`'s CLI under /usr/bin/time. */
+/**
+ * One corpus build with `checkout`'s CLI under /usr/bin/time. Outputs are deleted only at the end: on an ext4 without a
+ * journal, files are created several times slower for a minute or more after many were deleted (bench/README.md).
+ */
 function build(checkout: string, outRoot: string): Run {
   const out = path.join(fs.mkdtempSync(path.join(outRoot, 'run-')), 'build');
   const build = runTimedBuild(['--docs', corpus, '--out', out, '--config', path.join(checkout, 'wiki.config.ts')], {
@@ -29,7 +32,6 @@ function build(checkout: string, outRoot: string): Run {
     engine: checkout,
   });
   if (!build.ok) throw new Error(`The build with ${checkout} failed:\n${build.stdout}\n${build.stderr}`);
-  fs.rmSync(path.dirname(out), { recursive: true, force: true });
   return { wall: build.seconds, cpu: build.userSeconds + build.systemSeconds, rssMb: build.maxRssKb / 1024 };
 }
 

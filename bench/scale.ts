@@ -80,8 +80,8 @@ function pageSizes(dir: string): PageSizes {
 
 /**
  * One `wiki build` under /usr/bin/time: wall seconds and peak RSS come from the kernel's accounting of the child.
- * Outputs are deleted only at the end: ext4 creates files several times slower in the half minute after many were
- * deleted, which would charge one build for the previous one's clean-up.
+ * Outputs are deleted only at the end: an ext4 without a journal creates files several times slower for a minute or
+ * more after many were deleted (bench/README.md), which would charge one build for the previous one's clean-up.
  */
 function buildOnce(name: string, notes: number, args: readonly string[], inputBytes: number): Row {
   const outDir = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'wiki-scale-')), 'build');
