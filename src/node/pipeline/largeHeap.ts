@@ -28,8 +28,9 @@ const RESPAWNED = 'WIKI_HEAP_SIZED';
 
 /**
  * Runs this build again in a child Node with a larger heap when the docs folder holds more notes than this process's
- * heap limit is sure to build (notesNeedingLargerHeap); returns the child's exit code, or undefined when this process should build. `listed` is told each
- * folder it read while counting the notes (the up-to-date check takes these listings instead of reading them again).
+ * heap limit is sure to build (notesNeedingLargerHeap); returns the child's exit code, or undefined when this process
+ * should build. `listed` is told each folder it read while counting the notes (the up-to-date check takes these
+ * listings instead of reading them again).
  */
 export function rebuildWithLargerHeap(docsDir: string, listed?: FolderListed): number | undefined {
   if (process.env[RESPAWNED]) {
