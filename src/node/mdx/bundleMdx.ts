@@ -5,8 +5,8 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { build, type Plugin } from 'esbuild';
-import { NODE_MODULE_BUNDLE } from '../esbuild.js';
+import type { Plugin } from 'esbuild';
+import { esbuild, NODE_MODULE_BUNDLE } from '../esbuild.js';
 import { enginePath } from '../engineRoot.js';
 import { splitFrontMatter } from '../notes/frontMatter.js';
 import { serverCssLoaders } from '../theme/siteCss.js';
@@ -53,7 +53,7 @@ export async function bundleMdxNotes(
     `  return html.replace(/^(?:<link rel="preload"[^>]*>)+/, '');`,
     `}`,
   ].join('\n');
-  const result = await build({
+  const result = await esbuild().build({
     stdin: { contents: source, resolveDir: hooks.siteDir, sourcefile: 'wiki-mdx-entry.js', loader: 'js' },
     ...NODE_MODULE_BUNDLE,
     jsx: 'automatic',
