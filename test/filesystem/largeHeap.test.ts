@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { test } from 'node:test';
-import { holdsNotes, notesNeedingLargerHeap } from '../../src/node/pipeline/largeHeap.js';
+import { childHeapLimitMb, holdsNotes, notesNeedingLargerHeap } from '../../src/node/pipeline/largeHeap.js';
 import { makeTempDir } from '../helpers/cli.js';
 
 test('holdsNotes counts the notes the scan would read in nested folders, up to the count asked', () => {
@@ -34,4 +34,14 @@ test('a build moves to a child Node with a larger heap by its count of notes, as
   // A smaller machine's smaller limit sends fewer notes to the child; no limit builds nothing in the process.
   assert.ok(notesNeedingLargerHeap(2 * gib) < notesNeedingLargerHeap(4 * gib));
   assert.equal(notesNeedingLargerHeap(0), 1);
+});
+
+test("the child's heap limit is three quarters of the memory the build may use, a container's limit included", () => {
+  const gib = 2 ** 30;
+  assert.equal(childHeapLimitMb(16 * gib, undefined), 12 * 1024);
+  // Node 20 reports 2^64 without a cgroup limit, later versions 0: the machine's memory counts then.
+  assert.equal(childHeapLimitMb(16 * gib, 2 ** 64), 12 * 1024);
+  assert.equal(childHeapLimitMb(16 * gib, 0), 12 * 1024);
+  // A container limited to 4 GiB on a 16 GiB host: the child must stay under the container's limit.
+  assert.equal(childHeapLimitMb(16 * gib, 4 * gib), 3 * 1024);
 });

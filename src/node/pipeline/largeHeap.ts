@@ -1,10 +1,10 @@
 /**
  * V8's default heap limit (about 4 GB, less on a small machine) can stop a build of tens of thousands of notes, and it
  * can only be raised when Node starts: `wiki build` of a docs folder too large for this process's limit runs again,
- * once, in a child Node with three quarters of the machine's memory as the limit. V8 sets its first full-collection
- * threshold from the limit, so with a large one garbage piles up unchecked; a small initial old space starts
- * collecting early. A site well within the limit builds in this process: a second Node costs time, and V8's defaults
- * build it faster (bench/README.md).
+ * once, in a child Node with three quarters of the memory it may use as the limit (childHeapLimitMb). V8 sets its
+ * first full-collection threshold from the limit, so with a large one garbage piles up unchecked; a small initial old
+ * space starts collecting early. A site well within the limit builds in this process: a second Node costs time, and
+ * V8's defaults build it faster (bench/README.md).
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -38,7 +38,7 @@ export function rebuildWithLargerHeap(docsDir: string, listed?: FolderListed): n
     if (parentPid > 1) endWithParent(parentPid);
     return undefined;
   }
-  const heapLimitMb = Math.floor((os.totalmem() / 2 ** 20) * 0.75);
+  const heapLimitMb = childHeapLimitMb(os.totalmem(), process.constrainedMemory());
   const { heap_size_limit: heapLimit } = v8.getHeapStatistics();
   if (heapLimit >= heapLimitMb * 2 ** 20 * 0.9) return undefined;
   const tooMany = notesNeedingLargerHeap(heapLimit);
@@ -58,6 +58,15 @@ export function rebuildWithLargerHeap(docsDir: string, listed?: FolderListed): n
     env: { ...process.env, [RESPAWNED]: String(process.pid) },
   });
   return child.status ?? 1;
+}
+
+/**
+ * The child's heap limit in MB: three quarters of the machine's memory, or of the container's (its cgroup limit, which
+ * Node reports as `constrainedMemory`) when that is smaller, so the child is not killed for going past it.
+ */
+export function childHeapLimitMb(totalBytes: number, constrainedBytes: number | undefined): number {
+  const usable = constrainedBytes && constrainedBytes > 0 ? Math.min(totalBytes, constrainedBytes) : totalBytes;
+  return Math.floor((usable / 2 ** 20) * 0.75);
 }
 
 /** How many notes a build needs before it outgrows a heap limit of `heapLimitBytes` (at least one). */
