@@ -6,7 +6,6 @@ import { randomUUID } from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import type { ServerResponse } from 'node:http';
 import path from 'node:path';
-import { build } from 'esbuild';
 import { devClientPath, type DevMessage } from '../../shared/devProtocol.js';
 import {
   createHostCheck,
@@ -27,6 +26,7 @@ import { createDevSession, type DevSession } from './session.js';
 import { watchPaths, type Watcher } from './watch.js';
 import { buildWorkDone } from '../engineHooks.js';
 import { engineRoot } from '../engineRoot.js';
+import { esbuild } from '../esbuild.js';
 
 export interface DevServerOptions {
   readonly configPath: string;
@@ -60,13 +60,17 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     ...(options.docsDir !== undefined && { docsDir: options.docsDir }),
   });
   let watcher: Watcher | undefined;
+  let watched = ''; // the targets the watcher watches (JSON)
   let pending = new Set<string>();
   let serving = false;
   let running = false;
   // The watcher scans the folders while the first build reads them: a change from its first scan on is seen.
   const startWatching = () => {
-    if (!watcher) options.onStart?.();
-    return (watcher ??= watchPaths(session.watchTargets(), onChange));
+    if (watcher) return watcher;
+    options.onStart?.();
+    const targets = session.watchTargets();
+    watched = JSON.stringify(targets);
+    return (watcher = watchPaths(targets, onChange));
   };
   // Pages are served once the outline and bundles are ready, while the notes are parsed (each asked for meanwhile is
   // parsed first); anything else waits for the parse.
@@ -95,12 +99,12 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   startWatching(); // a config that failed to load: its file alone
   // Not waiting for the watcher's first scan: a change made during it is reported once it is done (watch.ts).
   const startupSeconds = (performance.now() - started) / 1000;
-  let watched = JSON.stringify(session.watchTargets());
   const early = session.preview;
   // Changes made while the first build ran are applied once it is done.
   void starting.then((ok) => {
     if (early) logParsed(ok);
     if (ok) buildWorkDone(); // what the first build compiled is kept for the next starts (bin/codeCache.mjs)
+    rewatchIfMoved(); // the files MDX notes import are known now
     serving = true;
     if (pending.size > 0) void drain();
   });
@@ -127,7 +131,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     running = false;
   }
 
-  // A config edit can move the docs or static folder.
+  // A config edit can move the docs or static folder; an MDX note can import another file.
   function rewatchIfMoved(): void {
     const targets = session.watchTargets();
     if (JSON.stringify(targets) === watched) return;
@@ -266,7 +270,7 @@ function serveScript(url: string | undefined, res: ServerResponse, script: strin
 
 /** The browser side of live updates, bundled once per session (a few milliseconds with esbuild). */
 async function bundleDevClient(): Promise<string> {
-  const result = await build({
+  const result = await esbuild().build({
     entryPoints: [path.join(engineRoot, 'src/client/dev/devClient.ts')],
     bundle: true,
     format: 'esm',

@@ -20,7 +20,8 @@ import { isSkippedName } from '../notes/scan.js';
 import { buildDevSite, deferBackgroundRender, diffSites, type DevPreview, type DevSite } from './devSite.js';
 import { reportProblems, type ProblemReport } from './report.js';
 import { updateNote } from './updateNote.js';
-import type { WatchTarget } from './watch.js';
+import { isWatchedBy, type WatchTarget } from './watch.js';
+import { enginePath } from '../engineRoot.js';
 
 export interface DevSessionOptions {
   readonly configPath: string;
@@ -283,11 +284,12 @@ export function createDevSession(options: DevSessionOptions): DevSession {
         path: folder,
         kind: 'folder' as const,
       }));
-      return [
+      const covered: WatchTarget[] = [
         { path: configFile, kind: 'file' },
         { path: folders.docsDir, kind: 'folder', skipName: isSkippedName },
         ...others,
       ];
+      return [...covered, ...mdxImportsToWatch(site, covered)];
     },
   };
 }
@@ -328,6 +330,9 @@ function classify(site: DevSite, filePath: string): { kind: 'ignore' | 'note' | 
     reloadConfig: false,
     reloadAll,
   });
+  // A partial or component an MDX note imports: the notes are bundled with it (renderMdxNotes), so all render again.
+  if (site.context.inputFiles.has(filePath))
+    return full(`${path.basename(filePath)}, which an MDX note imports, changed`);
   if (isPathInside(filePath, staticDir)) {
     const known = site.copies.get(toPosixPath(path.relative(staticDir, filePath))) === filePath;
     return known === fs.existsSync(filePath) && !isFolder(filePath)
@@ -347,6 +352,27 @@ function classify(site: DevSite, filePath: string): { kind: 'ignore' | 'note' | 
   if (isFolder(filePath) || site.notes.some((doc) => doc.filePath.startsWith(filePath + path.sep)))
     return full('a folder was added, removed or renamed');
   return { kind: 'ignore' };
+}
+
+/**
+ * The files the MDX notes import that the watched folders leave out (a `_partial.mdx`, which the docs scan skips, or a
+ * component under `src/`), each watched on its own; not the engine's own modules or installed packages.
+ */
+function mdxImportsToWatch(site: DevSite | undefined, covered: readonly WatchTarget[]): WatchTarget[] {
+  if (!site) return [];
+  const { siteDir, docsDir } = site.context;
+  const engineModules = enginePath('src');
+  const watched = isWatchedBy(covered);
+  return [...site.context.inputFiles]
+    .filter(
+      (file) =>
+        (isPathInside(file, siteDir) || isPathInside(file, docsDir)) &&
+        !isPathInside(file, engineModules) &&
+        !file.split(path.sep).includes('node_modules') &&
+        !watched(file),
+    )
+    .sort()
+    .map((file) => ({ path: file, kind: 'file' as const }));
 }
 
 function isFolder(filePath: string): boolean {

@@ -144,6 +144,12 @@ export function watchPaths(
  * folders), or outside (not watched). Asked of every path the watcher meets, so it resolves the path once and compares
  * prefixes (path.relative against every target, which resolves both paths each time, was most of chokidar's scan).
  */
+/** Whether a change to a path would be reported by a watcher of these targets. */
+export function isWatchedBy(targets: readonly WatchTarget[]): (filePath: string) => boolean {
+  const placeOf = placeAmong(targets);
+  return (filePath) => placeOf(filePath) === 'target';
+}
+
 function placeAmong(targets: readonly WatchTarget[]): (filePath: string) => 'target' | 'way' | 'outside' {
   const roots = targets.map((target) => ({ target, root: path.resolve(target.path) }));
   return (somePath) => {

@@ -30,6 +30,8 @@ export interface MdxBundleHooks {
 }
 
 const NOTE_PREFIX = 'wiki-mdx-note:';
+/** The bundle's entry, made in memory: esbuild lists it among the inputs under this name in the site's folder. */
+const ENTRY_FILE_NAME = 'wiki-mdx-entry.js';
 
 /**
  * The bundle's code: `renderMdxNote(filePath, page)` for every entry, and the files it was made from (absolute
@@ -54,7 +56,7 @@ export async function bundleMdxNotes(
     `}`,
   ].join('\n');
   const result = await esbuild().build({
-    stdin: { contents: source, resolveDir: hooks.siteDir, sourcefile: 'wiki-mdx-entry.js', loader: 'js' },
+    stdin: { contents: source, resolveDir: hooks.siteDir, sourcefile: ENTRY_FILE_NAME, loader: 'js' },
     ...NODE_MODULE_BUNDLE,
     jsx: 'automatic',
     loader: { ...serverCssLoaders, '.module.css': 'local-css' },
@@ -63,7 +65,7 @@ export async function bundleMdxNotes(
   });
   // Inputs in the file namespace are paths relative to esbuild's working directory; the others are not files.
   const inputs = Object.keys(result.metafile.inputs)
-    .filter((input) => !/^[\w-]+:/.test(input))
+    .filter((input) => !/^[\w-]+:/.test(input) && path.basename(input) !== ENTRY_FILE_NAME)
     .map((input) => path.resolve(input));
   return { code: result.outputFiles[0]!.contents, inputs };
 }

@@ -1,0 +1,83 @@
+/**
+ * `wiki dev` and the files MDX notes import: a partial the docs scan skips (`_part.mdx`) and a component under `src/`
+ * are watched once the first build has bundled the notes, and an edit to either shows on the page of the note that
+ * imports it, as Docusaurus's dev server shows it. A real dev server over loopback, with its file watcher.
+ */
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { startDevServer, type DevServer } from '../../src/node/dev/devServer.js';
+import { createDevSession } from '../../src/node/dev/session.js';
+import { makeDocsSite } from '../helpers/docsSite.js';
+
+const GUIDE = [
+  '# Guide',
+  '',
+  "import Part from './_part.mdx';",
+  "import Box from '@site/src/components/Box';",
+  '',
+  '<Part />',
+  '',
+  '<Box>boxed words</Box>',
+  '',
+].join('\n');
+
+const boxSource = (label: string) =>
+  `export default function Box({ children }) { return <div className="box">${label}: {children}</div>; }\n`;
+
+function makeMdxSite(): string {
+  const site = makeDocsSite('wiki-dev-mdx-', { 'guide.mdx': GUIDE, '_part.mdx': 'Shared words, first version.\n' });
+  fs.mkdirSync(path.join(site, 'src/components'), { recursive: true });
+  fs.writeFileSync(path.join(site, 'src/components/Box.jsx'), boxSource('First box'));
+  fs.writeFileSync(
+    path.join(site, 'wiki.config.ts'),
+    "export default { title: 'MDX imports', url: 'https://mdx.example.com' };\n",
+  );
+  return site;
+}
+
+/** The page's HTML once it matches `expected`; fails after 10 s (the watcher hands a change over in milliseconds). */
+async function pageWhen(url: string, expected: RegExp): Promise<string> {
+  let html = '';
+  for (const started = Date.now(); Date.now() - started < 10_000; await sleep(50)) {
+    html = await (await fetch(url)).text();
+    if (expected.test(html)) return html;
+  }
+  assert.fail(`the page never matched ${expected}:\n${html.slice(0, 2000)}`);
+}
+
+describe('wiki dev: files MDX notes import', () => {
+  let site: string;
+  let dev: DevServer;
+  before(async () => {
+    site = makeMdxSite();
+    dev = await startDevServer({ configPath: path.join(site, 'wiki.config.ts'), port: 0, log: () => {} });
+  });
+  after(() => dev?.close());
+
+  it('shows an edit of a partial the docs scan skips on the page of the note that imports it', async () => {
+    await pageWhen(`${dev.url}guide`, /Shared words, first version\./);
+    fs.writeFileSync(path.join(site, 'docs/_part.mdx'), 'Shared words, second version.\n');
+    const html = await pageWhen(`${dev.url}guide`, /Shared words, second version\./);
+    assert.doesNotMatch(html, /first version/);
+  });
+
+  it('shows an edit of a component under src/ that a note imports', async () => {
+    await pageWhen(`${dev.url}guide`, /First box: boxed words/);
+    fs.writeFileSync(path.join(site, 'src/components/Box.jsx'), boxSource('Second box'));
+    await pageWhen(`${dev.url}guide`, /Second box: boxed words/);
+  });
+
+  it("watches the imported files, not the engine's modules or installed packages", async () => {
+    const session = createDevSession({ configPath: path.join(makeMdxSite(), 'wiki.config.ts'), log: () => {} });
+    assert.ok(await session.start());
+    const files = session
+      .watchTargets()
+      .filter((target) => target.kind === 'file')
+      .map((target) => path.basename(target.path));
+    assert.deepEqual(files, ['wiki.config.ts', '_part.mdx', 'Box.jsx']);
+    session.site!.cancelled = true;
+  });
+});
