@@ -8,6 +8,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, it } from 'node:test';
+import { readSiteFile } from '../../src/node/dev/devSite.js';
 import { createDevSession } from '../../src/node/dev/session.js';
 import type { WatchTarget } from '../../src/node/dev/watch.js';
 import { makeDocsSite, writeDocsNote } from '../helpers/docsSite.js';
@@ -129,5 +130,51 @@ describe('the wiki dev session', () => {
     assert.equal(await session.start(() => (called = true)), false);
     assert.equal(called, false);
     assert.deepEqual(session.watchTargets(), [{ path: configPath, kind: 'file' }]);
+  });
+
+  it('dates an edited note by its file time again, and lists it so on the recent page and in the feeds', async () => {
+    // Outside a git repository every note is dated by its file's time, as a build dates it.
+    const site = makeDocsSite('wiki-dev-session-', {
+      'alpha.md': '# Alpha\n\nWords.\n',
+      'beta.md': '# Beta\n\nWords.\n',
+    });
+    const dateFile = (file: string, iso: string) =>
+      fs.utimesSync(path.join(site, 'docs', file), new Date(iso), new Date(iso));
+    dateFile('alpha.md', '2020-01-01T00:00:00Z');
+    dateFile('beta.md', '2019-01-01T00:00:00Z');
+    const configPath = path.join(site, 'wiki.config.ts');
+    fs.writeFileSync(
+      configPath,
+      "export default { title: 'Session', url: 'https://session.example.com', docs: { showLastUpdateTime: true, feeds: true, recent: 5 } };\n",
+    );
+    const session = createDevSession({ configPath, log: () => undefined });
+    assert.ok(await session.start());
+    const read = async (relPath: string) => String(await readSiteFile(session.site!, relPath));
+    const order = (text: string) => [...text.matchAll(/(Alpha|Beta)</g)].map((match) => match[1]);
+    assert.deepEqual(order(await read('recent.html')).slice(0, 2), ['Alpha', 'Beta']);
+    assert.match(await read('__data/beta.json'), /"date":"2019-01-01T00:00:00\.000Z"/);
+
+    writeDocsNote(site, 'beta.md', '# Beta\n\nWords, edited.\n');
+    dateFile('beta.md', '2021-06-01T00:00:00Z');
+    await session.applyChanges(new Set([path.join(site, 'docs', 'beta.md')]));
+    assert.match(await read('__data/beta.json'), /"date":"2021-06-01T00:00:00\.000Z"/);
+    assert.deepEqual(order(await read('recent.html')).slice(0, 2), ['Beta', 'Alpha']);
+    assert.deepEqual(order(await read('atom.xml')), ['Beta', 'Alpha']);
+    assert.deepEqual(order(await read('rss.xml')), ['Beta', 'Alpha']);
+    session.site!.cancelled = true;
+  });
+
+  it('lists the tag page of a tag an edit adds in the sitemap', async () => {
+    const site = makeDocsSite('wiki-dev-session-', { 'alpha.md': '# Alpha\n\nWords.\n' });
+    const configPath = path.join(site, 'wiki.config.ts');
+    fs.writeFileSync(configPath, "export default { title: 'Session', url: 'https://session.example.com' };\n");
+    const session = createDevSession({ configPath, log: () => undefined });
+    assert.ok(await session.start());
+    const sitemap = async () => String(await readSiteFile(session.site!, 'sitemap.xml'));
+    assert.doesNotMatch(await sitemap(), /\/tags\/fresh</);
+    writeDocsNote(site, 'alpha.md', '---\ntags: [fresh]\n---\n# Alpha\n\nWords.\n');
+    await session.applyChanges(new Set([path.join(site, 'docs', 'alpha.md')]));
+    assert.match(await sitemap(), /<loc>https:\/\/session\.example\.com\/tags\/fresh<\/loc>/);
+    session.site!.cancelled = true;
   });
 });

@@ -15,7 +15,16 @@ import { buildGraphFile } from '../resolve/graph.js';
 import { backlinkOptions } from '../pipeline/pipeline.js';
 import { buildNotePageModels } from '../resolve/pageModels.js';
 import { buildTagPageModels, resolveTags } from '../resolve/tags.js';
-import { comparePages, forgetRenderedPages, outputPathsOf, type DevSite } from './devSite.js';
+import { layOutRecent } from '../resolve/layout.js';
+import { recentRoute } from '../resolve/recent.js';
+import {
+  comparePages,
+  forgetRenderedPages,
+  keepFeedFiles,
+  outputPathsOf,
+  refreshSitemap,
+  type DevSite,
+} from './devSite.js';
 
 /** The routes open tabs must update: swap the content in place, or reload. */
 export interface PageRefresh {
@@ -149,17 +158,33 @@ export function updateSiteTags(devSite: DevSite, refresh: PageRefresh): void {
   const pages = buildTagPageModels(tags, context.config).filter((page) => !noteRoutes.has(page.route));
   const oldRoutes = new Set<string>([site.tags.listRoute, ...site.tags.tags.keys()]);
   const before = new Map(site.generatedPages.filter((page) => oldRoutes.has(page.route)).map((p) => [p.route, p]));
-  devSite.site = {
-    ...site,
-    tags,
-    generatedPages: [...site.generatedPages.filter((page) => !oldRoutes.has(page.route)), ...pages],
-  };
+  // In the layout stage's order: the recent page, if any, comes after the tag pages.
+  const others = site.generatedPages.filter((page) => !oldRoutes.has(page.route));
+  const recentAt = others.findIndex((page) => page.route === recentRoute(context.config));
+  others.splice(recentAt === -1 ? others.length : recentAt, 0, ...pages);
+  devSite.site = { ...site, tags, generatedPages: others };
   devSite.diagnostics = [...devSite.diagnostics.filter((d) => !tagCodes.has(d.code)), ...diagnostics.items];
   for (const page of pages) {
     swapPage(devSite, before.get(page.route), page, refresh);
     before.delete(page.route);
   }
   for (const gone of before.values()) swapPage(devSite, gone, undefined, refresh); // a tag no note has any more
+  refreshSitemap(devSite);
+}
+
+/**
+ * The "Recently updated" page and the feeds again (they list notes' dates, titles and descriptions), when the site has
+ * them: the page is swapped in if it changed, the feed files replaced.
+ */
+export function updateRecentNotes(devSite: DevSite, refresh: PageRefresh): void {
+  const { context, site } = devSite;
+  const { pages, feedFiles } = layOutRecent(context.config, devSite.notes, site.dates);
+  keepFeedFiles(devSite, feedFiles);
+  const generatedPages = [...site.generatedPages];
+  const [page] = pages;
+  const at = page ? generatedPages.findIndex((old) => old.route === page.route) : -1;
+  if (page && at !== -1) swapPage(devSite, generatedPages.splice(at, 1, page)[0], page, refresh); // -1: a note's route
+  devSite.site = { ...site, generatedPages, feedFiles };
 }
 
 /** New models for these notes' pages (and the edited note's, first); the dependents' are swapped in. */

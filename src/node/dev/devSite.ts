@@ -14,7 +14,7 @@ import type { NoteContentCache } from '../pipeline/noteCache.js';
 import { joinContents, type SiteFile, type SiteFileMap } from '../siteWriter.js';
 import { layOutSite, loadSite } from '../pipeline/pipeline.js';
 import type { SiteData, SitePreview } from '../pipeline/site.js';
-import { renderSite } from '../pipeline/renderSite.js';
+import { renderSite, renderSitemap } from '../pipeline/renderSite.js';
 import type { SiteConfig } from '../config/schema.js';
 import type { Diagnostic } from '../diagnostics.js';
 import type { ParsedNote } from '../notes/note.js';
@@ -185,6 +185,7 @@ export function relayoutSite(devSite: DevSite): void {
     tags: layout.tags,
     notePages: layout.notePages,
     theme: layout.theme,
+    feedFiles: layout.feedFiles,
   };
   devSite.theme = layout.theme;
   devSite.relaidOut = true;
@@ -194,6 +195,25 @@ export function relayoutSite(devSite: DevSite): void {
   for (const relPath of devSite.files.keys()) if (relPath.startsWith('assets/sidebar-')) devSite.files.delete(relPath);
   for (const page of [...devSite.notePages, ...devSite.site.generatedPages, ...devSite.site.specialPages])
     for (const relPath of outputPathsOf(page)) devSite.pageByPath.set(relPath, page);
+  keepFeedFiles(devSite, layout.feedFiles);
+  refreshSitemap(devSite);
+}
+
+/** Feed files made again (dates, titles or descriptions changed): served from now on, not the first render's. */
+export function keepFeedFiles(devSite: DevSite, feedFiles: readonly SiteFile[]): void {
+  for (const [relPath, contents] of feedFiles) {
+    devSite.files.set(relPath, joinContents(contents));
+    devSite.fresh.add(relPath);
+  }
+}
+
+/** The sitemap made again from the pages there are now, as the full render makes it (the note, tag, custom pages). */
+export function refreshSitemap(devSite: DevSite): void {
+  const { site } = devSite;
+  const custom = site.specialPages.filter((page) => page.kind === 'custom');
+  const routes = [...devSite.notePages, ...site.generatedPages, ...custom].map((page) => page.route);
+  devSite.files.set('sitemap.xml', renderSitemap(routes, devSite.context.config));
+  devSite.fresh.add('sitemap.xml'); // the background render's (first) one is stale
 }
 
 /** Drops every rendered page: each renders again, from the current data, when next asked for. */

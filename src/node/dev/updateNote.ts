@@ -21,6 +21,7 @@ import {
   buildNotePages,
   findEmbedders,
   refreshNotePages,
+  updateRecentNotes,
   updateSiteLinks,
   updateSiteTags,
   type PageRefresh,
@@ -96,6 +97,7 @@ export function updateNote(devSite: DevSite, filePath: string): NoteUpdate {
   if ('reason' in embedders) return { kind: 'full', reason: embedders.reason };
   updateDiagnostics(devSite, parsed, diagnostics, embedders);
   const links = updateSiteLinks(devSite, index, doc.body);
+  const redated = redateFromFile(devSite, doc);
   if (parsed.title !== old.title || layoutOf(old) !== layoutOf(doc)) {
     relayoutSite(devSite); // every page laid out again (tags too), and every tab reloads
     return { kind: 'layout', route: parsed.route };
@@ -105,6 +107,7 @@ export function updateNote(devSite: DevSite, filePath: string): NoteUpdate {
   const newTags = tagsOf(doc, parser.obsidian?.inlineTags(doc.sourcePath));
   if (oldTags !== newTags || (newTags !== '[]' && parsed.description !== old.description))
     updateSiteTags(devSite, dependents);
+  if (redated || parsed.description !== old.description) updateRecentNotes(devSite, dependents);
   const [page, ...others] = buildNotePages(devSite, [parsed, ...dependentNotes(devSite, links.targets, embedders)]);
   const own = updatePage(devSite, page!);
   refreshNotePages(devSite, others, dependents);
@@ -130,6 +133,20 @@ function turnsObsidianSyntax(devSite: DevSite, doc: Note): boolean {
   if (hasOne) notes.add(doc.sourcePath);
   else notes.delete(doc.sourcePath);
   return false;
+}
+
+/**
+ * A note no commit dates (readNoteDates) is dated by its file's time, which an edit moves: true when it did. A
+ * committed note keeps its last commit's date until the next commit, as a build would date it.
+ */
+function redateFromFile(devSite: DevSite, doc: Note): boolean {
+  const { dates } = devSite.site;
+  const old = dates?.get(doc.sourcePath);
+  if (!dates || old?.source === 'git') return false;
+  const time = fs.statSync(doc.filePath).mtimeMs;
+  if (old?.time === time) return false;
+  devSite.site = { ...devSite.site, dates: new Map(dates).set(doc.sourcePath, { time, source: 'mtime' }) };
+  return true;
 }
 
 /** A note's tags as written (front matter, then inline), to compare. */

@@ -279,7 +279,8 @@ export function createDocPageRenderer(
   };
 }
 
-function renderSitemap(routes: readonly Route[], config: SiteConfig): string {
+/** sitemap.xml: every page's URL (`wiki dev` makes it again when an edit adds or removes tag pages). */
+export function renderSitemap(routes: readonly Route[], config: SiteConfig): string {
   const origin = `${config.url.replace(/\/$/, '')}${config.baseUrl.replace(/\/$/, '')}`;
   const urls = routes.map(
     (route) =>

@@ -117,7 +117,7 @@ export function layOutDocs(
 }
 
 /** The "Recently updated" page and the feeds, from the notes' dates, when the config has them. */
-function layOutRecent(
+export function layOutRecent(
   config: SiteConfig,
   docs: readonly NoteSummary[],
   dates: NoteDates | undefined,
