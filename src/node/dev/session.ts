@@ -15,6 +15,7 @@ import { loadSiteConfig, type SiteConfigSource } from '../config/findConfig.js';
 import { ConfigError, loadConfig } from '../config/loadConfig.js';
 import type { SiteConfig } from '../config/schema.js';
 import { categoryFileNames } from '../notes/category.js';
+import { sidebarsFilePath } from '../resolve/layout.js';
 import { isNoteName } from '../notes/notePaths.js';
 import { isSkippedName } from '../notes/scan.js';
 import { buildDevSite, deferBackgroundRender, diffSites, type DevPreview, type DevSite } from './devSite.js';
@@ -74,8 +75,8 @@ export function createDevSession(options: DevSessionOptions): DevSession {
   const display = (file: string) => path.relative(process.cwd(), file) || file;
   let config: SiteConfig | undefined;
   let site: DevSite | undefined;
-  /** The folders of the newest build's context (its config's): what is watched. */
-  let folders: Pick<BuildContext, 'docsDir' | 'staticDir' | 'siteDir'> | undefined;
+  /** The folders and sidebars file of the newest build's context (its config's): what is watched. */
+  let folders: Pick<BuildContext, 'docsDir' | 'staticDir' | 'siteDir' | 'config' | 'configPath'> | undefined;
   let onWatchable: (() => void) | undefined;
   let fatal: DevProblem | undefined;
   /** Notes whose update threw (the page keeps its last good version); cleared when they update or on a rebuild. */
@@ -289,6 +290,9 @@ export function createDevSession(options: DevSessionOptions): DevSession {
         { path: folders.docsDir, kind: 'folder', skipName: isSkippedName },
         ...others,
       ];
+      const sidebarsFile = sidebarsFilePath(folders);
+      if (sidebarsFile !== undefined && !isWatchedBy(covered)(sidebarsFile))
+        covered.push({ path: sidebarsFile, kind: 'file' });
       return [...covered, ...mdxImportsToWatch(site, covered)];
     },
   };
@@ -330,6 +334,7 @@ function classify(site: DevSite, filePath: string): { kind: 'ignore' | 'note' | 
     reloadConfig: false,
     reloadAll,
   });
+  if (filePath === sidebarsFilePath(site.context)) return full('the sidebars file changed');
   // A partial or component an MDX note imports: the notes are bundled with it (renderMdxNotes), so all render again.
   if (site.context.inputFiles.has(filePath))
     return full(`${path.basename(filePath)}, which an MDX note imports, changed`);

@@ -30,11 +30,16 @@ export interface DocsLayout {
   readonly feedFiles: readonly SiteFile[];
 }
 
+/** The sidebars file's path (`docs.sidebarPath`, relative to the config file), when the config names one. */
+export function sidebarsFilePath(context: Pick<BuildContext, 'config' | 'configPath'>): string | undefined {
+  const { sidebarPath } = context.config.docs;
+  return sidebarPath === undefined ? undefined : path.resolve(path.dirname(context.configPath), sidebarPath);
+}
+
 /** The sidebars file of the config (`docs.sidebarPath`, relative to the config file), normalised; problems reported. */
 export async function loadSidebarsConfig(context: BuildContext): Promise<SidebarsConfig | undefined> {
-  const { sidebarPath } = context.config.docs;
-  if (sidebarPath === undefined) return undefined;
-  const filePath = path.resolve(path.dirname(context.configPath), sidebarPath);
+  const filePath = sidebarsFilePath(context);
+  if (filePath === undefined) return undefined;
   const report = (problem: SidebarsProblem) =>
     context.diagnostics.add({
       severity: 'error',
@@ -134,9 +139,7 @@ function resolveFileSidebars(
   options: Parameters<typeof resolveSidebars>[1],
 ): SiteSidebars {
   const { sidebars, problems } = resolveSidebars(sidebarsConfig, options);
-  const file = context.displayPath(
-    path.resolve(path.dirname(context.configPath), context.config.docs.sidebarPath ?? ''),
-  );
+  const file = context.displayPath(sidebarsFilePath(context) ?? path.dirname(context.configPath));
   for (const problem of problems)
     context.diagnostics.add({ severity: 'error', code: 'invalid-sidebars', file, ...problem });
   return sidebars;

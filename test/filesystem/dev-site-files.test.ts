@@ -1,7 +1,8 @@
 /**
- * `wiki dev` and the files MDX notes import: a partial the docs scan skips (`_part.mdx`) and a component under `src/`
- * are watched once the first build has bundled the notes, and an edit to either shows on the page of the note that
- * imports it, as Docusaurus's dev server shows it. A real dev server over loopback, with its file watcher.
+ * `wiki dev` and the site's files besides its notes, watched as Docusaurus's dev server watches them: the files MDX
+ * notes import (a partial the docs scan skips, `_part.mdx`, and a component under `src/`), watched once the first
+ * build has bundled the notes, and the sidebars file (`docs.sidebarPath`). An edit to one shows on the pages it makes.
+ * A real dev server over loopback, with its file watcher.
  */
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
@@ -79,5 +80,28 @@ describe('wiki dev: files MDX notes import', () => {
       .map((target) => path.basename(target.path));
     assert.deepEqual(files, ['wiki.config.ts', '_part.mdx', 'Box.jsx']);
     session.site!.cancelled = true;
+  });
+});
+
+describe('wiki dev: the sidebars file', () => {
+  let site: string;
+  let dev: DevServer;
+  const sidebarsSource = (ids: string[]) => `module.exports = { docs: ${JSON.stringify(ids)} };\n`;
+  before(async () => {
+    site = makeDocsSite('wiki-dev-sidebars-', { 'a.md': '# A\n\nText a.\n', 'b.md': '# B\n\nText b.\n' });
+    fs.writeFileSync(path.join(site, 'sidebars.js'), sidebarsSource(['a', 'b']));
+    fs.writeFileSync(
+      path.join(site, 'wiki.config.ts'),
+      "export default { title: 'Sidebars', url: 'https://sidebars.example.com', docs: { sidebarPath: './sidebars.js' } };\n",
+    );
+    dev = await startDevServer({ configPath: path.join(site, 'wiki.config.ts'), port: 0, log: () => {} });
+  });
+  after(() => dev?.close());
+
+  it('lays the sidebar out again when the sidebars file changes', async () => {
+    const order = /href="\/a"[^]*href="\/b"/;
+    await pageWhen(`${dev.url}a`, order);
+    fs.writeFileSync(path.join(site, 'sidebars.js'), sidebarsSource(['b', 'a']));
+    await pageWhen(`${dev.url}a`, /class="menu__link"[^>]*href="\/b"[^]*href="\/a"/);
   });
 });
