@@ -1,4 +1,5 @@
 import { createRequire } from 'node:module';
+import path from 'node:path';
 import type * as esbuildModule from 'esbuild';
 
 const requireHere = createRequire(import.meta.url);
@@ -24,3 +25,13 @@ export const NODE_MODULE_BUNDLE = {
   write: false,
   logLevel: 'silent',
 } as const satisfies esbuildModule.BuildOptions;
+
+/**
+ * The files a bundle was made from, as absolute paths: its metafile's inputs, relative to esbuild's working folder,
+ * but those of plugins' namespaces (`name:...`), which are not files.
+ */
+export function fileInputs(metafile: esbuildModule.Metafile): string[] {
+  return Object.keys(metafile.inputs)
+    .filter((input) => !/^[\w-]+:/.test(input))
+    .map((input) => path.resolve(input));
+}

@@ -1,7 +1,8 @@
 /**
  * `wiki dev` and the site's files besides its notes, watched as Docusaurus's dev server watches them: the files MDX
  * notes import (a partial the docs scan skips, `_part.mdx`, and a component under `src/`), watched once the first
- * build has bundled the notes, and the sidebars file (`docs.sidebarPath`). An edit to one shows on the pages it makes.
+ * build has bundled the notes, the files custom pages import from outside `pages/`, and the sidebars file
+ * (`docs.sidebarPath`). An edit to one shows on the pages it makes.
  * A real dev server over loopback, with its file watcher.
  */
 import assert from 'node:assert/strict';
@@ -103,5 +104,33 @@ describe('wiki dev: the sidebars file', () => {
     await pageWhen(`${dev.url}a`, order);
     fs.writeFileSync(path.join(site, 'sidebars.js'), sidebarsSource(['b', 'a']));
     await pageWhen(`${dev.url}a`, /class="menu__link"[^>]*href="\/b"[^]*href="\/a"/);
+  });
+});
+
+describe('wiki dev: what custom pages import', () => {
+  let site: string;
+  let dev: DevServer;
+  const greeting = (words: string) => `export function Greeting() { return <p>${words}</p>; }\n`;
+  before(async () => {
+    site = makeDocsSite('wiki-dev-page-imports-', { 'a.md': '# A\n\nText a.\n' });
+    fs.mkdirSync(path.join(site, 'pages'));
+    fs.mkdirSync(path.join(site, 'src/components'), { recursive: true });
+    fs.writeFileSync(
+      path.join(site, 'pages/hello.tsx'),
+      "import { Greeting } from '../src/components/Greeting';\nexport const title = 'Hello';\nexport default function Hello() {\n  return <main><Greeting /></main>;\n}\n",
+    );
+    fs.writeFileSync(path.join(site, 'src/components/Greeting.tsx'), greeting('First greeting'));
+    fs.writeFileSync(
+      path.join(site, 'wiki.config.ts'),
+      "export default { title: 'Page imports', url: 'https://pages.example.com' };\n",
+    );
+    dev = await startDevServer({ configPath: path.join(site, 'wiki.config.ts'), port: 0, log: () => {} });
+  });
+  after(() => dev?.close());
+
+  it('shows an edit of a component a custom page imports from outside pages/', async () => {
+    await pageWhen(`${dev.url}hello`, /First greeting/);
+    fs.writeFileSync(path.join(site, 'src/components/Greeting.tsx'), greeting('Second greeting'));
+    await pageWhen(`${dev.url}hello`, /Second greeting/);
   });
 });

@@ -293,7 +293,7 @@ export function createDevSession(options: DevSessionOptions): DevSession {
       const sidebarsFile = sidebarsFilePath(folders);
       if (sidebarsFile !== undefined && !isWatchedBy(covered)(sidebarsFile))
         covered.push({ path: sidebarsFile, kind: 'file' });
-      return [...covered, ...mdxImportsToWatch(site, covered)];
+      return [...covered, ...importsToWatch(site, covered)];
     },
   };
 }
@@ -347,6 +347,8 @@ function classify(site: DevSite, filePath: string): { kind: 'ignore' | 'note' | 
   // Theme overrides, custom pages and translations change the bundles: rebuild, and reload every tab.
   const extension = extensionDirs(site.context.siteDir).find((dir) => isPathInside(filePath, dir));
   if (extension) return full(`${path.basename(extension)}/ changed`, true);
+  if (site.client.inputs?.includes(filePath))
+    return full(`${path.basename(filePath)}, which the site's pages or overrides import, changed`, true);
   if (!isPathInside(filePath, docsDir)) return { kind: 'ignore' };
   const relPath = path.relative(docsDir, filePath);
   const name = path.basename(filePath);
@@ -360,15 +362,17 @@ function classify(site: DevSite, filePath: string): { kind: 'ignore' | 'note' | 
 }
 
 /**
- * The files the MDX notes import that the watched folders leave out (a `_partial.mdx`, which the docs scan skips, or a
- * component under `src/`), each watched on its own; not the engine's own modules or installed packages.
+ * The files the MDX notes, custom pages and overrides import that the watched folders leave out (a `_partial.mdx`,
+ * which the docs scan skips, or a component under `src/`), each watched on its own; not the engine's own modules or
+ * installed packages.
  */
-function mdxImportsToWatch(site: DevSite | undefined, covered: readonly WatchTarget[]): WatchTarget[] {
+function importsToWatch(site: DevSite | undefined, covered: readonly WatchTarget[]): WatchTarget[] {
   if (!site) return [];
   const { siteDir, docsDir } = site.context;
   const engineModules = enginePath('src');
   const watched = isWatchedBy(covered);
-  return [...site.context.inputFiles]
+  const imports = new Set([...site.context.inputFiles, ...(site.client.inputs ?? [])]);
+  return [...imports]
     .filter(
       (file) =>
         (isPathInside(file, siteDir) || isPathInside(file, docsDir)) &&

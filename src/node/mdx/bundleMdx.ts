@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Plugin } from 'esbuild';
-import { esbuild, NODE_MODULE_BUNDLE } from '../esbuild.js';
+import { esbuild, fileInputs, NODE_MODULE_BUNDLE } from '../esbuild.js';
 import { enginePath } from '../engineRoot.js';
 import { splitFrontMatter } from '../notes/frontMatter.js';
 import { serverCssLoaders } from '../theme/siteCss.js';
@@ -63,10 +63,7 @@ export async function bundleMdxNotes(
     plugins: [mdxPlugin(entries, hooks), sitePackagesPlugin, missingImportsPlugin(hooks)],
     metafile: true,
   });
-  // Inputs in the file namespace are paths relative to esbuild's working directory; the others are not files.
-  const inputs = Object.keys(result.metafile.inputs)
-    .filter((input) => !/^[\w-]+:/.test(input) && path.basename(input) !== ENTRY_FILE_NAME)
-    .map((input) => path.resolve(input));
+  const inputs = fileInputs(result.metafile).filter((input) => path.basename(input) !== ENTRY_FILE_NAME);
   return { code: result.outputFiles[0]!.contents, inputs };
 }
 

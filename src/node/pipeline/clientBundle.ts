@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Metafile, Plugin } from 'esbuild';
-import { esbuild } from '../esbuild.js';
+import { esbuild, fileInputs } from '../esbuild.js';
 import type { SiteExtensions } from '../render/loadRenderer.js';
 import { inlineTranslationsPlugin } from '../theme/inlineTranslations.js';
 import { browserCssLoaders, noCssModulesPlugin } from '../theme/siteCss.js';
@@ -19,6 +19,11 @@ export interface ClientAssets {
   /** Site-relative URLs of the chunks the entry script imports statically, to fetch at low priority with it. */
   readonly modulePreloads: readonly string[];
   readonly stylesheets: readonly string[];
+  /**
+   * The files a bundle of the site's overrides and pages was made from (absolute paths; the engine's too): `wiki dev`
+   * watches the site's among them.
+   */
+  readonly inputs?: readonly string[];
 }
 
 const pageImportsFile = path.join(engineRoot, 'src/client/pageImports.ts');
@@ -127,6 +132,7 @@ async function buildClient(options: BundleClientOptions, extensions: SiteExtensi
     scripts: [`${base}${entry.path}`],
     modulePreloads: staticImports(result.metafile, entry.path).map((file) => `${base}${file}`),
     stylesheets: [stylesheet, ...(siteStylesheet ? [siteStylesheet] : [])].map((file) => `${base}${file.path}`),
+    ...(extensions.overrides.size + extensions.pages.length > 0 && { inputs: fileInputs(result.metafile) }),
   };
 }
 
