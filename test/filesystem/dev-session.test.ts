@@ -177,4 +177,31 @@ describe('the wiki dev session', () => {
     assert.match(await sitemap(), /<loc>https:\/\/session\.example\.com\/tags\/fresh<\/loc>/);
     session.site!.cancelled = true;
   });
+
+  it('mends the links to a file once it is added, Markdown links and Obsidian embeds alike', async () => {
+    const site = makeDocsSite('wiki-dev-session-', {
+      'alpha.md': '# Alpha\n\n![a picture](./pics/pic.png)\n\n[the data](./data%20file.csv?download)\n',
+      'beta.md': '# Beta\n\n![[diagram.png|200]]\n',
+    });
+    const configPath = path.join(site, 'wiki.config.ts');
+    fs.writeFileSync(
+      configPath,
+      "export default { title: 'Session', url: 'https://session.example.com', onBrokenLinks: 'warn', markdown: { obsidian: true } };\n",
+    );
+    const session = createDevSession({ configPath, log: () => undefined });
+    assert.ok(await session.start());
+    const broken = () => session.site!.diagnostics.filter((d) => d.code === 'broken-link').length;
+    assert.equal(broken(), 3);
+    const added = ['pics/pic.png', 'data file.csv', 'diagram.png'].map((file) => path.join(site, 'docs', file));
+    fs.mkdirSync(path.join(site, 'docs/pics'));
+    for (const file of added) fs.writeFileSync(file, 'bytes');
+    await session.applyChanges(new Set(added));
+    assert.equal(broken(), 0);
+    assert.match(String(await readSiteFile(session.site!, 'alpha.html')), /<img src="\/assets\/files\/pic-\w+\.png"/);
+    assert.match(
+      String(await readSiteFile(session.site!, 'beta.html')),
+      /<img class="embed embed-image" src="\/assets\/files\/diagram-\w+\.png"/,
+    );
+    session.site!.cancelled = true;
+  });
 });

@@ -356,6 +356,7 @@ function classify(site: DevSite, filePath: string): { kind: 'ignore' | 'note' | 
   if (relPath.split(path.sep).some(isSkippedName)) return { kind: 'ignore' }; // what the scan never reads
   if (isNoteName(name)) return { kind: 'note' };
   if ([...site.copies.values()].includes(filePath)) return full('a file linked from a note changed');
+  if (brokenLinkNames(site).has(name)) return full('a file of the name a broken link names was added');
   if (isFolder(filePath) || site.notes.some((doc) => doc.filePath.startsWith(filePath + path.sep)))
     return full('a folder was added, removed or renamed');
   return { kind: 'ignore' };
@@ -382,6 +383,30 @@ function importsToWatch(site: DevSite | undefined, covered: readonly WatchTarget
     )
     .sort()
     .map((file) => ({ path: file, kind: 'file' as const }));
+}
+
+/**
+ * The file names the notes' broken links name (`./pic.png#x`, `/files/data.csv`, `![[pic.png|200]]`: pic.png,
+ * data.csv): a file added with one of them may mend a link, so the site is built again. A name is enough to tell;
+ * a needless rebuild is the cost of a false match.
+ */
+function brokenLinkNames(site: DevSite): Set<string> {
+  const names = new Set<string>();
+  for (const note of site.notes)
+    for (const link of note.links) {
+      if (!link.resolved.broken) continue;
+      const target = link.target.replace(/^!?\[\[([^\]|#]*).*$/, '$1').replace(/[?#].*$/, '');
+      names.add(path.posix.basename(safeDecode(target)));
+    }
+  return names;
+}
+
+function safeDecode(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
 }
 
 function isFolder(filePath: string): boolean {
