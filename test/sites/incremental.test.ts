@@ -191,6 +191,28 @@ describe('incremental wiki build', () => {
     assert.ok(fs.readFileSync(path.join(site, 'build/alpha/note-0.html'), 'utf8').includes('Renamed'));
   });
 
+  it("highlights an edited note's code as a full build does, whatever other notes loaded into Prism before", async () => {
+    // Prism builds a grammar from the languages loaded at that moment: markdown embeds yaml front matter, and the
+    // languages of its fenced blocks, only when they are there. A full build highlights a.md (yaml, python) first.
+    const site = makeSite();
+    const fence = '```';
+    const notes: Notes = new Map([
+      ['alpha/a.md', `# A\n\n${fence}yaml\nkey: value\n${fence}\n\n${fence}python\nprint(1)\n${fence}\n`],
+      [
+        'alpha/b.md',
+        `# B\n\n${fence}\`md\n---\ntitle: Example\n---\n\n${fence}python\nprint(2)\n${fence}\n${fence}\`\n`,
+      ],
+    ]);
+    writeNotes(site, notes);
+    await build(site, 'build');
+    notes.set('alpha/b.md', `${notes.get('alpha/b.md')!}\nEdited.\n`);
+    writeNotes(site, notes);
+    await assertSameAsFullBuild(site); // b.md alone is highlighted again
+    const html = fs.readFileSync(path.join(site, 'build/alpha/b.html'), 'utf8');
+    assert.match(html, /language-yaml"><span class="token key atrule">title<\/span>/);
+    assert.match(html, /language-python"[^]*?<span class="token keyword">print<\/span>/);
+  });
+
   it('builds after a note that others link past is deleted (the old links name notes by their last order)', async () => {
     const site = makeSite();
     const notes: Notes = new Map([

@@ -6,7 +6,8 @@ import {
   renderCodeBlock,
   splitHtmlLines,
 } from '../../src/node/markdown/codeBlocks.js';
-import { createHighlighter } from '../../src/node/markdown/highlight.js';
+import { createRequire } from 'node:module';
+import { createHighlighter, wholeGrammarOf } from '../../src/node/markdown/highlight.js';
 import { applyMagicComments } from '../../src/node/markdown/magicComments.js';
 
 const highlight = createHighlighter();
@@ -179,5 +180,23 @@ describe('splitHtmlLines', () => {
       assert.equal(opened, line.match(/<\/span>/g)?.length ?? 0, line);
     }
     assert.equal(lines.join('\n').replace(/<[^>]+>/g, ''), '/* a\n b\n c */\nx = `1\n2`;');
+  });
+});
+
+describe('a language loads with its whole grammar', () => {
+  const components = createRequire(import.meta.url)('prismjs/components.json') as Parameters<typeof wholeGrammarOf>[1];
+
+  it('loads what a grammar requires, embeds when present, and what modifies it', () => {
+    const markdown = wholeGrammarOf('markdown', components);
+    assert.ok(markdown.includes('markup') && markdown.includes('yaml'), markdown.join(' ')); // required, embedded
+    const javascript = wholeGrammarOf('javascript', components);
+    for (const addOn of ['js-extras', 'js-templates', 'jsdoc']) assert.ok(javascript.includes(addOn), addOn);
+    assert.ok(wholeGrammarOf('css', components).includes('css-extras'));
+  });
+
+  it('loads a language that nothing embeds or modifies alone, by its id or an alias', () => {
+    assert.deepEqual(wholeGrammarOf('python', components), ['python']);
+    assert.deepEqual(wholeGrammarOf('py', components), ['python']);
+    assert.deepEqual(wholeGrammarOf('mermaid', components), ['mermaid']); // not Prism's: left as it is asked
   });
 });
