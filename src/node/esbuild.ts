@@ -27,11 +27,11 @@ export const NODE_MODULE_BUNDLE = {
 } as const satisfies esbuildModule.BuildOptions;
 
 /**
- * The files a bundle was made from, as absolute paths: its metafile's inputs, relative to esbuild's working folder,
- * but those of plugins' namespaces (`name:...`), which are not files.
+ * The files a bundle was made from, as absolute paths: its metafile's inputs, relative to esbuild's working folder
+ * (`absWorkingDir`), but those of plugins' namespaces (`name:...`), which are not files.
  */
-export function fileInputs(metafile: esbuildModule.Metafile): string[] {
+export function fileInputs(metafile: esbuildModule.Metafile, workingDir = process.cwd()): string[] {
   return Object.keys(metafile.inputs)
     .filter((input) => !/^[\w-]+:/.test(input))
-    .map((input) => path.resolve(input));
+    .map((input) => path.resolve(workingDir, input));
 }

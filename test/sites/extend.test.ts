@@ -110,6 +110,20 @@ describe('a site with custom pages, a footer override and translations (ext-site
     assert.deepEqual(withStandIn, []);
   });
 
+  it('names its bundles the same whichever folder `wiki build` runs from', async () => {
+    // A site's own pages are bundled anew by every build: the names hash the sources' paths, taken from the engine.
+    const { root, siteDir } = copyExtSite('wiki-ext-cwd-');
+    const assetsBuiltFrom = async (cwd: string, out: string) => {
+      const result = await runWiki(['build', '--config', path.join(siteDir, 'wiki.config.ts'), '--out', out], { cwd });
+      assert.equal(result.code, 0, result.stderr);
+      return fs.readdirSync(path.join(out, 'assets')).sort();
+    };
+    const fromSite = await assetsBuiltFrom(siteDir, path.join(root, 'one'));
+    const fromElsewhere = await assetsBuiltFrom(root, path.join(root, 'two'));
+    assert.ok(fromSite.some((file) => /^app-\w+\.js$/.test(file)));
+    assert.deepEqual(fromElsewhere, fromSite);
+  });
+
   it('renders a page that imports a package only the site has installed, on the server and in the browser', async () => {
     // The engine's cache holds the server bundle, where an import would resolve from the engine's node_modules only.
     // A CommonJS package, as many are: the ES module bundle must hold it, not import it.

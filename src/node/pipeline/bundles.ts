@@ -1,5 +1,5 @@
 /** Stage 5 of the pipeline: esbuild bundles the page renderer and the browser code, in its own process, while the notes are parsed. */
-import { enginePath } from '../engineRoot.js';
+import { enginePath, engineRoot } from '../engineRoot.js';
 import { formatBuildErrors, loadRenderer, type PageRenderer, type SiteExtensions } from '../render/loadRenderer.js';
 import { collectThemeCss } from '../render/themeCss.js';
 import type { BuildContext } from '../context.js';
@@ -39,7 +39,7 @@ async function startClientBundle(
   }).catch((error: unknown) => {
     // esbuild's messages with file, line and column, as for the server bundle (a stylesheet only this bundle reads).
     throw new Error(
-      `Can't bundle the site's theme overrides, pages and stylesheets for the browser:\n${formatBuildErrors(error, context)}`,
+      `Can't bundle the site's theme overrides, pages and stylesheets for the browser:\n${formatBuildErrors(error, context, engineRoot)}`,
     );
   });
   context.timings.set('bundle', performance.now() - started); // in parallel with parsing the notes

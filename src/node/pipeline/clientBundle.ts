@@ -79,6 +79,8 @@ export async function bundleClient(options: BundleClientOptions): Promise<Client
 async function buildClient(options: BundleClientOptions, extensions: SiteExtensions): Promise<ClientAssets> {
   const { build } = esbuild();
   const result = await build({
+    // Relative to the engine, not to where `wiki` runs: the chunks' names hash their sources' paths.
+    absWorkingDir: engineRoot,
     entryPoints: { app: path.join(engineRoot, 'src/client/main.tsx') },
     bundle: true,
     splitting: true,
@@ -111,6 +113,7 @@ async function buildClient(options: BundleClientOptions, extensions: SiteExtensi
     logLevel: 'silent',
   });
   const css = await build({
+    absWorkingDir: engineRoot,
     stdin: { contents: await options.css(), loader: 'css', resolveDir: path.join(engineRoot, 'src/theme') },
     minify: options.minify,
     write: false,
@@ -132,7 +135,7 @@ async function buildClient(options: BundleClientOptions, extensions: SiteExtensi
     scripts: [`${base}${entry.path}`],
     modulePreloads: staticImports(result.metafile, entry.path).map((file) => `${base}${file}`),
     stylesheets: [stylesheet, ...(siteStylesheet ? [siteStylesheet] : [])].map((file) => `${base}${file.path}`),
-    ...(extensions.overrides.size + extensions.pages.length > 0 && { inputs: fileInputs(result.metafile) }),
+    ...(extensions.overrides.size + extensions.pages.length > 0 && { inputs: fileInputs(result.metafile, engineRoot) }),
   };
 }
 
@@ -141,12 +144,14 @@ async function buildClient(options: BundleClientOptions, extensions: SiteExtensi
  * static imports at high priority, which puts them on first paint's path; preloaded at low priority, they are not.
  */
 function staticImports(metafile: Metafile, entryPath: string): string[] {
-  // The metafile names outputs relative to the working directory; the output files, absolutely (under /assets).
-  const outputs = new Map(Object.entries(metafile.outputs).map(([file, output]) => [path.resolve(file), output]));
+  // The metafile names outputs relative to the working folder (the engine's); the output files, absolutely (/assets).
+  const outputs = new Map(
+    Object.entries(metafile.outputs).map(([file, output]) => [path.resolve(engineRoot, file), output]),
+  );
   const found = new Set<string>();
   const visit = (output: string) => {
     for (const imported of outputs.get(output)?.imports ?? []) {
-      const file = path.resolve(imported.path);
+      const file = path.resolve(engineRoot, imported.path);
       if (imported.kind !== 'import-statement' || imported.external || found.has(file)) continue;
       found.add(file);
       visit(file);

@@ -102,22 +102,27 @@ async function bundleRenderer(
 }
 
 /** esbuild's errors as "file:line:column: text" lines (its paths are relative to the working directory). */
-export function formatBuildErrors(error: unknown, context: BuildContext): string {
+export function formatBuildErrors(error: unknown, context: BuildContext, workingDir = process.cwd()): string {
   const messages: Message[] = (error as Partial<BuildFailure>).errors ?? [];
   if (messages.length === 0) return `    ${(error as Error).message}`;
+  // esbuild names files relative to its working folder: shown as every other path is.
+  const display = (file: string) => context.displayPath(path.resolve(workingDir, file));
   return messages
     .map((message) => {
       const where = message.location
-        ? `${context.displayPath(path.resolve(message.location.file))}:${message.location.line}:${message.location.column + 1}: `
+        ? `${display(message.location.file)}:${message.location.line}:${message.location.column + 1}: `
         : '';
+      const text = message.text.replace(/^No matching export in "(.+?)"/, (_, file: string) => {
+        return `No matching export in "${display(file)}"`;
+      });
       // esbuild's advice to mark a missing package external is about its own options, which a site does not set.
       const notes = [
-        ...message.notes.map((note) => note.text).filter((text) => !text.startsWith('You can mark the path')),
-        ...hintFor(message.text),
+        ...message.notes.map((note) => note.text).filter((note) => !note.startsWith('You can mark the path')),
+        ...hintFor(text),
       ]
-        .map((text) => `\n      ${text}`)
+        .map((note) => `\n      ${note}`)
         .join('');
-      return `    ${where}${message.text}${notes}`;
+      return `    ${where}${text}${notes}`;
     })
     .join('\n');
 }
