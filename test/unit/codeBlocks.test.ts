@@ -194,6 +194,14 @@ describe('a language loads with its whole grammar', () => {
     assert.ok(wholeGrammarOf('css', components).includes('css-extras'));
   });
 
+  it('highlights a block the same way each time, however many highlighters loaded its language', () => {
+    // Prism's own loader ran markdown's component again for each request, and each run added its hook once more.
+    const markdown = '# Title\n\n```jsx\nconst answer = <b>{42}</b>;\n```\n';
+    const first = createHighlighter()(markdown, 'md');
+    assert.match(first, /class="token code-block language-jsx"/);
+    for (let run = 0; run < 3; run++) assert.equal(createHighlighter()(markdown, 'markdown'), first);
+  });
+
   it('loads a language that nothing embeds or modifies alone, by its id or an alias', () => {
     assert.deepEqual(wholeGrammarOf('python', components), ['python']);
     assert.deepEqual(wholeGrammarOf('py', components), ['python']);

@@ -1,6 +1,5 @@
 import { createRequire } from 'node:module';
 import type PrismModule from 'prismjs';
-import type loadLanguagesModule from 'prismjs/components/index.js';
 import { escapeHtml } from '../../shared/html.js';
 
 const requireHere = createRequire(import.meta.url);
@@ -19,19 +18,36 @@ interface PrismComponent {
   readonly alias?: string | readonly string[];
 }
 
+/** Prism's dependency resolver (prismjs/dependencies.js): the ids to load, in load order. */
+type PrismLoader = (components: PrismComponents, load: string[]) => { getIds(): string[] };
+
 /**
- * Prism and its language loader, required by the first code block with a language rather than by every build (an
- * incremental build mostly renders a note or two; require's own cache keeps them once loaded).
+ * Prism and a loader of its components, required by the first code block with a language rather than by every build
+ * (an incremental build mostly renders a note or two; require's own cache keeps them once loaded).
+ *
+ * Not Prism's `loadLanguages`: it runs a component again when asked for it, or for one it depends on, and each run
+ * adds the component's hooks once more (markdown's adds a class to every code block it holds). Here each component
+ * runs once, after those it depends on, in one order for all (`rank`), the languages Prism starts with excepted.
  */
-function loadPrism(): {
-  Prism: typeof PrismModule;
-  loadLanguages: typeof loadLanguagesModule;
-  components: PrismComponents;
-} {
+function loadPrism(): { Prism: typeof PrismModule; components: PrismComponents; load: (ids: string[]) => void } {
   const Prism = requireHere('prismjs') as typeof PrismModule;
-  const loadLanguages = requireHere('prismjs/components/index.js') as typeof loadLanguagesModule;
-  loadLanguages.silent = true;
-  return { Prism, loadLanguages, components: requireHere('prismjs/components.json') as PrismComponents };
+  const components = requireHere('prismjs/components.json') as PrismComponents;
+  const getLoader = requireHere('prismjs/dependencies.js') as PrismLoader;
+  const all = Object.keys(components.languages).filter((id) => id !== 'meta');
+  const rank = new Map(
+    getLoader(components, all)
+      .getIds()
+      .map((id, index) => [id, index]),
+  );
+  const loaded = new Set(Object.keys(Prism.languages));
+  const load = (ids: string[]) => {
+    const wanted = ids.filter((id) => !loaded.has(id) && rank.has(id));
+    for (const id of wanted.sort((a, b) => rank.get(a)! - rank.get(b)!)) {
+      requireHere(`prismjs/components/prism-${id}.js`);
+      loaded.add(id);
+    }
+  };
+  return { Prism, components, load };
 }
 
 /**
@@ -109,11 +125,11 @@ export function createHighlighter(): Highlighter {
   return (code, rawLanguage) => {
     const language = normalizeLanguage(rawLanguage);
     if (!language) return escapeHtml(code);
-    const { Prism, loadLanguages, components } = (prism ??= loadPrism());
+    const { Prism, components, load: loadComponents } = (prism ??= loadPrism());
     const load = (name: string) => {
       if (loaded.has(name)) return;
       loaded.add(name);
-      loadLanguages(wholeGrammarOf(name, components));
+      loadComponents(wholeGrammarOf(name, components));
     };
     load(language);
     // Markdown highlights the code blocks inside it with the languages loaded then: those it names load first.
