@@ -18,7 +18,7 @@ import { renderSite, renderSitemap } from '../pipeline/renderSite.js';
 import type { SiteConfig } from '../config/schema.js';
 import type { Diagnostic } from '../diagnostics.js';
 import type { ParsedNote } from '../notes/note.js';
-import { STYLESHEET_FILE } from '../search/index.js';
+import { buildSearchFiles, STYLESHEET_FILE } from '../search/index.js';
 import type { SourcePath } from '../../shared/paths.js';
 import { findEmbeddedNotes, readEmbeddedNote, withEditedNotes, type EditedNote } from './editedNotes.js';
 
@@ -371,7 +371,23 @@ async function renderInBackground(devSite: DevSite): Promise<void> {
 
 /** The search stylesheet and index, once the index worker has them (an edit does not wait for it). */
 async function keepSearchFiles(devSite: DevSite): Promise<void> {
-  for (const file of await devSite.site.searchFiles()) if (!devSite.files.has(file[0])) keepBuiltFile(devSite, file);
+  const make = devSite.site.searchFiles;
+  const files = await make();
+  if (devSite.site.searchFiles !== make) return keepSearchFiles(devSite); // an edit came meanwhile: index it
+  for (const file of files) if (!devSite.files.has(file[0])) keepBuiltFile(devSite, file);
+}
+
+/**
+ * Drops the search files: they are made again from the notes as they are then, when next asked for (after an edit,
+ * as a session started anew would index the notes).
+ */
+export function forgetSearchFiles(devSite: DevSite): void {
+  for (const relPath of [...devSite.files.keys()]) if (relPath.startsWith(searchDir)) devSite.files.delete(relPath);
+  const { config } = devSite.context;
+  let files: Promise<SiteFile[]> | undefined;
+  const searchFiles = () =>
+    (files ??= Promise.resolve().then(() => buildSearchFiles({ pages: devSite.notePages, config }, devSite.notes)));
+  devSite.site = { ...devSite.site, searchFiles };
 }
 
 /** Keeps a file of the first full render unless an edit made it stale; pages render again when asked for. */

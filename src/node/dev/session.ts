@@ -18,7 +18,14 @@ import { categoryFileNames } from '../notes/category.js';
 import { sidebarsFilePath } from '../resolve/layout.js';
 import { isNoteName } from '../notes/notePaths.js';
 import { isSkippedName } from '../notes/scan.js';
-import { buildDevSite, deferBackgroundRender, diffSites, type DevPreview, type DevSite } from './devSite.js';
+import {
+  buildDevSite,
+  deferBackgroundRender,
+  diffSites,
+  forgetSearchFiles,
+  type DevPreview,
+  type DevSite,
+} from './devSite.js';
 import { reportProblems, type ProblemReport } from './report.js';
 import { updateNote } from './updateNote.js';
 import { isWatchedBy, type WatchTarget } from './watch.js';
@@ -172,6 +179,7 @@ export function createDevSession(options: DevSessionOptions): DevSession {
         const summary = `updated ${what}${also}`;
         // A save that changed nothing (a file saved as it was, or reported twice) tells the tabs nothing.
         const same = content.length === 0 && reload.length === 0 && !relaidOut;
+        if (!same) forgetSearchFiles(site!);
         if (same && JSON.stringify(problems()) === problemsBefore) return { summary };
         return { message: update(content, relaidOut ? 'all' : reload), summary };
       }
