@@ -15,9 +15,10 @@ import { loadSiteConfig, type SiteConfigSource } from '../config/findConfig.js';
 import { ConfigError, loadConfig } from '../config/loadConfig.js';
 import type { SiteConfig } from '../config/schema.js';
 import { categoryFileNames } from '../notes/category.js';
-import { sidebarsFilePath } from '../resolve/layout.js';
 import { isNoteName } from '../notes/notePaths.js';
 import { isSkippedName } from '../notes/scan.js';
+import { sidebarsFilePath } from '../resolve/layout.js';
+import { enginePath } from '../engineRoot.js';
 import {
   buildDevSite,
   deferBackgroundRender,
@@ -29,7 +30,6 @@ import {
 import { reportProblems, type ProblemReport } from './report.js';
 import { updateNote } from './updateNote.js';
 import { isWatchedBy, type WatchTarget } from './watch.js';
-import { enginePath } from '../engineRoot.js';
 
 export interface DevSessionOptions {
   readonly configPath: string;
