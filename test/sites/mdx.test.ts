@@ -141,6 +141,17 @@ describe('MDX that is wrong', () => {
     assert.match(result.stderr, /Use one of @theme\/Tabs, /);
   });
 
+  it('an import of a partial that is not there names the note and the line, not the bundle', async () => {
+    const result = await buildWith({ 'later.mdx': "# Later\n\nimport Later from './_later.mdx';\n\n<Later />\n" });
+    assert.equal(result.code, 1);
+    const errors = result.stderr.split('\n').filter((line) => line.startsWith('error '));
+    assert.equal(errors.length, 1, result.stderr);
+    assert.match(
+      errors[0]!,
+      /\[mdx-import\] docs\/later\.mdx:3: This note imports \.\/_later\.mdx, which cannot be found/,
+    );
+  });
+
   it('a component that throws while rendering names the note', async () => {
     const result = await buildWith({
       'throws.mdx': "# Throws\n\nexport const Bad = () => { throw new Error('no data'); };\n\n<Bad />\n",

@@ -83,7 +83,7 @@ function mdxPlugin(entries: readonly MdxEntry[], hooks: MdxBundleHooks): Plugin 
         return { contents, loader: 'js', resolveDir: path.dirname(entry.filePath) };
       });
       // A partial: another note, or a `_name.mdx` file the docs plugin leaves out of the pages.
-      build.onLoad({ filter: /\.mdx?$/ }, async (args) => {
+      build.onLoad({ filter: /\.mdx?$/, namespace: 'file' }, async (args) => {
         const source = blankFrontMatter(fs.readFileSync(args.path, 'utf8'));
         const contents = await hooks.compile(args.path, source, hooks.formatOf(args.path, source), undefined);
         return { contents, loader: 'js', resolveDir: path.dirname(args.path) };
