@@ -72,6 +72,13 @@ describe('wiki dev: files MDX notes import', () => {
     await pageWhen(`${dev.url}guide`, /Second box: boxed words/);
   });
 
+  it('renders a note once the partial it imports, missing until then, is made', async () => {
+    fs.writeFileSync(path.join(site, 'docs/later.mdx'), "# Later\n\nimport Later from './_later.mdx';\n\n<Later />\n");
+    await pageWhen(`${dev.url}later`, /Later/); // a new note: the site is built again (the import reported missing)
+    fs.writeFileSync(path.join(site, 'docs/_later.mdx'), 'Words made after the note.\n');
+    await pageWhen(`${dev.url}later`, /Words made after the note\./);
+  });
+
   it("watches the imported files, not the engine's modules or installed packages", async () => {
     const session = createDevSession({ configPath: path.join(makeMdxSite(), 'wiki.config.ts'), log: () => {} });
     assert.ok(await session.start());

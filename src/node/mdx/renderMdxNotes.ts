@@ -4,6 +4,7 @@
  * MDX notes: the compiler is loaded on demand.
  */
 import fs from 'node:fs';
+import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { decodeEntities } from '../../shared/html.js';
 import type { SourcePath } from '../../shared/paths.js';
@@ -183,6 +184,8 @@ function createHooks(
     },
     report(importer, message, hint, specifier) {
       failed.add(importer);
+      // The files it would be, once made, are inputs too: a build made then differs (and `wiki dev` watches them).
+      for (const file of filesAnImportNames(specifier, importer, context.siteDir)) context.inputFiles.add(file);
       context.diagnostics.add({
         severity: 'error',
         code: 'mdx-import',
@@ -210,6 +213,23 @@ function reportCompileError(context: BuildContext, filePath: string, error: unkn
     message: `This MDX does not compile: ${reason ?? message}`,
     hint: 'In MDX, `<` and `{` start JSX and expressions: write them as `\\<` and `\\{` in text, close every tag, or rename a plain Markdown note to .md.',
   });
+}
+
+/** What esbuild tries for an import without an extension (its default resolveExtensions), and the MDX partials. */
+const IMPORT_EXTENSIONS = ['.tsx', '.ts', '.jsx', '.js', '.css', '.json', '.mdx', '.md'];
+
+/**
+ * The files a relative or `@site/` import that resolves to nothing would name: the path as written, and with each
+ * extension tried when it has none. A package's name names no file of the site.
+ */
+export function filesAnImportNames(specifier: string, importer: string, siteDir: string): string[] {
+  const base = specifier.startsWith('@site/')
+    ? path.resolve(siteDir, specifier.slice('@site/'.length))
+    : /^\.\.?\//.test(specifier)
+      ? path.resolve(path.dirname(importer), specifier)
+      : undefined;
+  if (base === undefined) return [];
+  return path.extname(base) ? [base] : [base, ...IMPORT_EXTENSIONS.map((extension) => base + extension)];
 }
 
 function lineOf(filePath: string, text: string): { line?: number } {
