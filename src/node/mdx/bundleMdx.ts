@@ -25,6 +25,8 @@ export interface MdxBundleHooks {
   /** A problem in a note's imports (an import the engine cannot provide): the bundle goes on without it. */
   report(importer: string, message: string, hint: string, specifier: string): void;
   readonly siteDir: string;
+  /** A path as messages show it (relative to where `wiki` runs). */
+  readonly displayPath: (file: string) => string;
   /** How a partial is read: as the site reads a note of its name and text (`markdown.format`). */
   formatOf(filePath: string, source: string): 'md' | 'mdx';
 }
@@ -130,7 +132,7 @@ function missingImportsPlugin(hooks: MdxBundleHooks): Plugin {
           return { path: result.path, external: result.external, namespace: result.namespace };
         hooks.report(
           importer,
-          `This note imports ${args.path}, which cannot be found from ${resolveDir}.`,
+          `This note imports ${args.path}, which cannot be found from ${hooks.displayPath(resolveDir)}.`,
           'Add the file or install the package, fix the path, or remove the import and what uses it.',
           args.path,
         );

@@ -161,6 +161,7 @@ function createHooks(
   const sourcePathOf = (filePath: string) => posixPathBelow(context.docsDir, filePath) as SourcePath | undefined;
   return {
     siteDir: context.siteDir,
+    displayPath: context.displayPath,
     formatOf: (filePath, source) =>
       isMdxNote({ sourcePath: filePath, body: source }, context.config.markdown.format) ? 'mdx' : 'md',
     async compile(filePath, source, format, entry) {
