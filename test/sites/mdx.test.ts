@@ -113,6 +113,81 @@ describe('an MDX site', () => {
   });
 });
 
+describe('MDX notes that import files and partials', () => {
+  let outDir: string;
+  let result: CliResult;
+  let page: string;
+  before(async () => {
+    const siteDir = makeTempDir('wiki-mdx-files-');
+    const write = (file: string, text: string) => {
+      fs.mkdirSync(path.dirname(path.join(siteDir, file)), { recursive: true });
+      fs.writeFileSync(path.join(siteDir, file), text);
+    };
+    write(
+      'wiki.config.ts',
+      "export default { title: 'Files', url: 'https://files.example.com', onBrokenLinks: 'warn' };\n",
+    );
+    write('static/img/logo.png', 'logo bytes');
+    write('docs/pic.png', 'picture bytes');
+    write('docs/data.json', '{ "name": "Ada", "items": [1, 2, 3] }\n');
+    write(
+      'docs/icon.svg',
+      '<svg xmlns="http://www.w3.org/2000/svg" width="8" height="8"><rect width="8" height="8"/></svg>\n',
+    );
+    write('docs/_inner.mdx', "## Inner part\n\nimport Deeper from './_deeper.mdx';\n\n<Deeper />\n");
+    write('docs/_deeper.mdx', 'Deeper: ![a deep picture](./deep.png), $x^2$ and [a gone note](./gone.md).\n');
+    write('docs/deep.png', 'deep picture bytes');
+    write(
+      'docs/files.mdx',
+      [
+        '# Files',
+        '',
+        "import data from './data.json';",
+        "import pic from './pic.png';",
+        "import logo from '@site/static/img/logo.png';",
+        "import Icon from './icon.svg';",
+        "import Inner from './_inner.mdx';",
+        '',
+        'Hello {data.name}, {data.items.length} items.',
+        '',
+        '<img src={pic} alt="the picture" />',
+        '',
+        '<img src={logo} alt="the logo" />',
+        '',
+        '<Icon title="an icon" width={16} />',
+        '',
+        '<Inner />',
+        '',
+      ].join('\n'),
+    );
+    outDir = path.join(makeTempDir('wiki-mdx-files-out-'), 'build');
+    result = await runWiki(['build', '--out', outDir], { cwd: siteDir });
+    assert.equal(result.code, 0, result.stdout + result.stderr);
+    page = fs.readFileSync(path.join(outDir, 'files.html'), 'utf8');
+  });
+
+  /** The published file an `<img>` of the page shows, by its alt text; asserts it is in the output. */
+  const publishedSrc = (alt: string): string => {
+    const src = new RegExp(`<img src="([^"]+)" alt="${alt}"`).exec(page)?.[1];
+    assert.ok(src, `no <img alt="${alt}"> in the page`);
+    assert.ok(fs.existsSync(path.join(outDir, src)), `${src} is not in the output`);
+    return src;
+  };
+
+  it('makes an imported picture or SVG its published URL, as Docusaurus does', () => {
+    assert.match(publishedSrc('the picture'), /^\/assets\/files\/pic-[0-9a-f]+\.png$/);
+    assert.equal(publishedSrc('the logo'), '/img/logo.png');
+    assert.match(publishedSrc('an icon'), /^\/assets\/files\/icon-[0-9a-f]+\.svg$/);
+    assert.match(page, /Hello Ada, 3 items\./);
+  });
+
+  it("publishes the pictures of the partials a note renders, and checks their links and math on the note's page", () => {
+    assert.match(publishedSrc('a deep picture'), /^\/assets\/files\/deep-[0-9a-f]+\.png$/);
+    assert.match(page, /rel="stylesheet" href="\/assets\/katex\/katex\.min\.css"/);
+    assert.match(result.stderr, /warning \[broken-link\] docs\/files\.mdx: Broken link to "\.\/gone\.md"/);
+  });
+});
+
 describe('MDX that is wrong', () => {
   async function buildWith(files: Record<string, string>) {
     const siteDir = makeTempDir('wiki-mdx-bad-');

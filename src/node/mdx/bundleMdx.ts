@@ -5,7 +5,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Plugin } from 'esbuild';
+import type { Metafile, Plugin } from 'esbuild';
 import { esbuild, fileInputs, NODE_MODULE_BUNDLE } from '../esbuild.js';
 import { enginePath } from '../engineRoot.js';
 import { splitFrontMatter } from '../notes/frontMatter.js';
@@ -24,6 +24,11 @@ export interface MdxBundleHooks {
   compile(filePath: string, source: string, format: 'md' | 'mdx', entry: MdxEntry | undefined): Promise<string>;
   /** A problem in a note's imports (an import the engine cannot provide): the bundle goes on without it. */
   report(importer: string, message: string, hint: string, specifier: string): void;
+  /**
+   * The URL of a picture or other file a note or partial imports (`import pic from './pic.png'`), recorded as its link
+   * so that the file is published; undefined when the file cannot be published (outside the docs and static folders).
+   */
+  importFile(importer: string, filePath: string): string | undefined;
   readonly siteDir: string;
   /** A path as messages show it (relative to where `wiki` runs). */
   readonly displayPath: (file: string) => string;
@@ -31,18 +36,22 @@ export interface MdxBundleHooks {
   formatOf(filePath: string, source: string): 'md' | 'mdx';
 }
 
-const NOTE_PREFIX = 'wiki-mdx-note:';
+const NOTE_NAMESPACE = 'wiki-mdx-note';
+const NOTE_PREFIX = `${NOTE_NAMESPACE}:`;
 /** The bundle's entry, made in memory: esbuild lists it among the inputs under this name in the site's folder. */
 const ENTRY_FILE_NAME = 'wiki-mdx-entry.js';
 
-/**
- * The bundle's code: `renderMdxNote(filePath, page)` for every entry, and the files it was made from (absolute
- * paths). Throws esbuild's errors (with file and line).
- */
-export async function bundleMdxNotes(
-  entries: readonly MdxEntry[],
-  hooks: MdxBundleHooks,
-): Promise<{ code: Uint8Array; inputs: string[] }> {
+/** What the MDX bundle is made of: its code, the files it read, and which files each note imports. */
+export interface MdxBundle {
+  readonly code: Uint8Array;
+  /** The files it was made from (absolute paths). */
+  readonly inputs: string[];
+  /** The files (absolute paths) a note or partial imports, by its path: its partials and what they import. */
+  readonly importsOf: ReadonlyMap<string, readonly string[]>;
+}
+
+/** `renderMdxNote(filePath, page)` for every entry, bundled. Throws esbuild's errors (with file and line). */
+export async function bundleMdxNotes(entries: readonly MdxEntry[], hooks: MdxBundleHooks): Promise<MdxBundle> {
   const context = enginePath('src/theme/MdxComponents/context.ts');
   const source = [
     `import { createElement } from 'react';`,
@@ -62,11 +71,76 @@ export async function bundleMdxNotes(
     ...NODE_MODULE_BUNDLE,
     jsx: 'automatic',
     loader: { ...serverCssLoaders, '.module.css': 'local-css' },
-    plugins: [mdxPlugin(entries, hooks), sitePackagesPlugin, missingImportsPlugin(hooks)],
+    plugins: [mdxPlugin(entries, hooks), importedFilesPlugin(hooks), sitePackagesPlugin, missingImportsPlugin(hooks)],
     metafile: true,
   });
   const inputs = fileInputs(result.metafile).filter((input) => path.basename(input) !== ENTRY_FILE_NAME);
-  return { code: result.outputFiles[0]!.contents, inputs };
+  return { code: result.outputFiles[0]!.contents, inputs, importsOf: importGraph(result.metafile) };
+}
+
+/** Each input's imports, by absolute path (a note's entry by its file's path too). */
+function importGraph(metafile: Metafile): Map<string, string[]> {
+  const pathOf = (input: string) =>
+    input.startsWith(`${NOTE_NAMESPACE}:`) ? input.slice(NOTE_NAMESPACE.length + 1) : path.resolve(input);
+  const graph = new Map<string, string[]>();
+  for (const [input, { imports }] of Object.entries(metafile.inputs))
+    graph.set(
+      pathOf(input),
+      imports.filter((imported) => !imported.external).map((imported) => pathOf(imported.path)),
+    );
+  return graph;
+}
+
+/** The module an imported file is: its URL, or for an SVG a component (its `title` the picture's alt text). */
+function importedFileModule(url: string, isSvg: boolean): string {
+  if (!isSvg) return `export default ${JSON.stringify(url)};\n`;
+  return [
+    `import { createElement } from 'react';`,
+    `export default function Svg({ title, ...props }) {`,
+    `  return createElement('img', { src: ${JSON.stringify(url)}, alt: title ?? '', ...props });`,
+    `}`,
+  ].join('\n');
+}
+
+/**
+ * Marks the resolutions the plugins below ask esbuild for themselves: each plugin leaves them to esbuild's own rules,
+ * or the two would ask each other without end.
+ */
+const INNER_RESOLVE = { from: 'wiki-mdx-plugins' };
+
+/** Pictures, videos and other files a note imports (`import pic from './pic.png'`): their published URL. */
+const IMPORTED_FILE = /\.(?:png|jpe?g|gif|webp|avif|bmp|ico|svg|pdf|mp4|webm|mp3|wav|ogg)$/i;
+
+/**
+ * As Docusaurus's webpack does: a picture or file a note imports is its URL (`<img src={pic} />`), and an SVG a
+ * component that shows it (Docusaurus inlines the SVG's markup; an `<img>` of it is drawn the same).
+ */
+function importedFilesPlugin(hooks: MdxBundleHooks): Plugin {
+  return {
+    name: 'wiki-imported-files',
+    setup(build) {
+      build.onResolve({ filter: IMPORTED_FILE }, async (args) => {
+        if (args.pluginData === INNER_RESOLVE || args.namespace === 'wiki-theme-module') return undefined;
+        const { kind, resolveDir, importer } = args;
+        const found = await build.resolve(args.path, { kind, resolveDir, importer, pluginData: INNER_RESOLVE });
+        if (found.errors.length > 0 || found.namespace !== 'file') return undefined; // reported as missing
+        const url = hooks.importFile(importer, found.path);
+        if (url !== undefined) return { path: found.path, namespace: 'wiki-imported-file', pluginData: { url } };
+        hooks.report(
+          importer,
+          `This note imports ${args.path}, which is outside the docs and static folders, so it is not published.`,
+          'Move the file into the docs folder (beside the note) or the static folder, and import it from there.',
+          args.path,
+        );
+        return { path: args.path, namespace: 'wiki-missing-module' };
+      });
+      build.onLoad({ filter: /.*/, namespace: 'wiki-imported-file' }, (args) => ({
+        contents: importedFileModule((args.pluginData as { url: string }).url, /\.svg$/i.test(args.path)),
+        loader: 'js',
+        resolveDir: path.dirname(args.path),
+      }));
+    },
+  };
 }
 
 function mdxPlugin(entries: readonly MdxEntry[], hooks: MdxBundleHooks): Plugin {
@@ -76,9 +150,9 @@ function mdxPlugin(entries: readonly MdxEntry[], hooks: MdxBundleHooks): Plugin 
     setup(build) {
       build.onResolve({ filter: /^wiki-mdx-note:/ }, (args) => ({
         path: args.path.slice(NOTE_PREFIX.length),
-        namespace: 'wiki-mdx-note',
+        namespace: NOTE_NAMESPACE,
       }));
-      build.onLoad({ filter: /.*/, namespace: 'wiki-mdx-note' }, async (args) => {
+      build.onLoad({ filter: /.*/, namespace: NOTE_NAMESPACE }, async (args) => {
         const entry = byPath.get(args.path)!;
         // Always MDX: a `.md` note is only an entry when it opens with import/export (isMdxNote).
         const contents = await hooks.compile(entry.filePath, entry.source, 'mdx', entry);
@@ -119,15 +193,14 @@ function mdxPlugin(entries: readonly MdxEntry[], hooks: MdxBundleHooks): Plugin 
  * problem, reported with its line, not a failure of every note's bundle.
  */
 function missingImportsPlugin(hooks: MdxBundleHooks): Plugin {
-  const checking = { from: 'wiki-missing-imports' };
   return {
     name: 'wiki-missing-imports',
     setup(build) {
       build.onResolve({ filter: /.*/ }, async (args) => {
-        if (args.pluginData === checking || args.kind === 'entry-point' || args.namespace === 'wiki-theme-module')
+        if (args.pluginData === INNER_RESOLVE || args.kind === 'entry-point' || args.namespace === 'wiki-theme-module')
           return undefined;
         const { kind, resolveDir, importer } = args;
-        const result = await build.resolve(args.path, { kind, resolveDir, importer, pluginData: checking });
+        const result = await build.resolve(args.path, { kind, resolveDir, importer, pluginData: INNER_RESOLVE });
         if (result.errors.length === 0)
           return { path: result.path, external: result.external, namespace: result.namespace };
         hooks.report(

@@ -11,7 +11,7 @@ import type { SourcePath } from '../../shared/paths.js';
 import type { DocCardItem, SidebarItem, TocItem } from '../../shared/types.js';
 import { cachedEntry, cacheEntryPath, contentHash, engineCacheDir } from '../bundleCache.mjs';
 import type { BuildContext } from '../context.js';
-import { posixPathBelow } from '../filePaths.js';
+import { isPathInside, posixPathBelow, toPosixPath } from '../filePaths.js';
 import { engineRoot } from '../engineRoot.js';
 import { renderCodeBlock } from '../markdown/codeBlocks.js';
 import { createHighlighter } from '../markdown/highlight.js';
@@ -21,7 +21,7 @@ import type { Note, NoteContent, NoteSummary } from '../notes/note.js';
 import type { NoteParser } from '../notes/parseNotes.js';
 import { formatBuildErrors } from '../render/loadRenderer.js';
 import { buildDocCards } from '../resolve/generatedIndex.js';
-import { bundleMdxNotes, type MdxBundleHooks, type MdxEntry } from './bundleMdx.js';
+import { bundleMdxNotes, type MdxBundle, type MdxBundleHooks, type MdxEntry } from './bundleMdx.js';
 import { compileMdx } from './compileMdx.js';
 import { isMdxNote } from './isMdxNote.js';
 import { createRawHtmlStore, type MdxCollected, type RawHtmlStore } from './remarkWiki.js';
@@ -47,21 +47,50 @@ export async function renderMdxNotes(
     source: '\n'.repeat(note.lineOffset) + note.body,
   }));
   const collected = new Map<string, MdxCollected>();
+  const partials = new Map<string, MdxCollected>();
   const failed = new Set<string>();
   const raw = createRawHtmlStore();
   // One highlighter for the stage: its languages load once, for the compile and for `<CodeBlock>` alike.
   const highlight = createHighlighter();
   const codeBlock = (code: string, info: string) => renderCodeBlock(code, info, highlight);
-  const hooks = createHooks(context, { parser: input.parser, collected, failed, raw, codeBlock });
-  const module = await loadBundle(context, entries, hooks);
+  const hooks = createHooks(context, { parser: input.parser, collected, partials, failed, raw, codeBlock });
+  const { module, importsOf } = await loadBundle(context, entries, hooks);
   const contents = new Map<SourcePath, NoteContent>();
   for (const note of notes) {
-    const data = collected.get(note.filePath);
-    if (!data || failed.has(note.filePath)) continue;
+    const own = collected.get(note.filePath);
+    if (!own || failed.has(note.filePath)) continue;
+    const data = withPartials(own, note.filePath, importsOf, partials);
     const content = renderOne(context, module, note, data, { ...input, raw, codeBlock });
     if (content) contents.set(note.sourcePath, content);
   }
   return contents;
+}
+
+/**
+ * A note's links and needs with those of the partials it renders, theirs too: a picture a partial shows is published
+ * and a link it has checked (on the note's page, as Docusaurus reports it; the line is the partial's, so none is
+ * given), and math in a partial loads KaTeX's stylesheet on the note's page.
+ */
+function withPartials(
+  own: MdxCollected,
+  filePath: string,
+  importsOf: ReadonlyMap<string, readonly string[]>,
+  partials: ReadonlyMap<string, MdxCollected>,
+): MdxCollected {
+  const seen = new Set([filePath]);
+  const pending = [...(importsOf.get(filePath) ?? [])];
+  const data: MdxCollected = { ...own, links: [...own.links] };
+  for (let file = pending.pop(); file !== undefined; file = pending.pop()) {
+    if (seen.has(file)) continue;
+    seen.add(file);
+    pending.push(...(importsOf.get(file) ?? []));
+    const partial = partials.get(file);
+    if (!partial) continue;
+    data.links.push(...partial.links.map((link) => ({ ...link, line: 0 })));
+    data.usesMath ||= partial.usesMath;
+    data.usesMermaid ||= partial.usesMermaid;
+  }
+  return data;
 }
 
 type CodeBlockRenderer = (code: string, info: string) => string;
@@ -147,12 +176,15 @@ function createHooks(
   {
     parser,
     collected,
+    partials,
     failed,
     raw,
     codeBlock,
   }: {
     parser: NoteParser;
     collected: Map<string, MdxCollected>;
+    /** What each partial's compile collected (its links, math), for the notes that render it. */
+    partials: Map<string, MdxCollected>;
     failed: Set<string>;
     raw: RawHtmlStore;
     codeBlock: CodeBlockRenderer;
@@ -166,7 +198,7 @@ function createHooks(
       isMdxNote({ sourcePath: filePath, body: source }, context.config.markdown.format) ? 'mdx' : 'md',
     async compile(filePath, source, format, entry) {
       const data: MdxCollected = { headings: [], links: [], usesMath: false, usesMermaid: false };
-      if (entry) collected.set(filePath, data);
+      (entry ? collected : partials).set(filePath, data);
       const options = {
         sourcePath: sourcePathOf(filePath),
         resolveLink: parser.resolveLink,
@@ -182,6 +214,19 @@ function createHooks(
         reportCompileError(context, filePath, error);
         return 'export default function Failed() { return null; }';
       }
+    },
+    importFile(importer, filePath) {
+      const data = collected.get(importer) ?? partials.get(importer);
+      if (isPathInside(filePath, context.staticDir))
+        return context.config.baseUrl + toPosixPath(path.relative(context.staticDir, filePath));
+      const from = sourcePathOf(importer);
+      if (!data || from === undefined || !isPathInside(filePath, context.docsDir)) return undefined;
+      // As a Markdown link to the file from the importing file: the same URL, published the same way.
+      const target = toPosixPath(path.relative(path.dirname(importer), filePath));
+      const resolved = parser.resolveLink(target.startsWith('.') ? target : `./${target}`, from);
+      if (!resolved.asset) return undefined;
+      data.links.push({ target, line: 0, resolved });
+      return resolved.href;
     },
     report(importer, message, hint, specifier) {
       failed.add(importer);
@@ -243,20 +288,24 @@ function lineOf(filePath: string, text: string): { line?: number } {
   }
 }
 
-async function loadBundle(context: BuildContext, entries: MdxEntry[], hooks: MdxBundleHooks): Promise<MdxModule> {
-  let code: Uint8Array;
+async function loadBundle(
+  context: BuildContext,
+  entries: MdxEntry[],
+  hooks: MdxBundleHooks,
+): Promise<{ module: MdxModule; importsOf: MdxBundle['importsOf'] }> {
+  let bundle: MdxBundle;
   try {
-    const bundle = await bundleMdxNotes(entries, hooks);
-    code = bundle.code;
+    bundle = await bundleMdxNotes(entries, hooks);
     for (const input of bundle.inputs) context.inputFiles.add(input);
   } catch (error) {
     throw new Error(`Can't bundle the site's MDX notes:\n${formatBuildErrors(error, context)}`);
   }
+  const { code, importsOf } = bundle;
   const file = await cachedEntry(
     cacheEntryPath(engineCacheDir(engineRoot), 'mdx', contentHash(code), '.mjs'),
     (staging) => fs.writeFileSync(staging, code),
   );
-  return (await importModule(pathToFileURL(file).href)) as MdxModule;
+  return { module: (await importModule(pathToFileURL(file).href)) as MdxModule, importsOf };
 }
 
 /** The cards `<DocCardList />` shows on a category's own note: the category's items, as the sidebar has them. */
