@@ -35,3 +35,10 @@ export function fileInputs(metafile: esbuildModule.Metafile, workingDir = proces
     .filter((input) => !/^[\w-]+:/.test(input))
     .map((input) => path.resolve(workingDir, input));
 }
+
+/**
+ * The `pluginData` of a resolution one of the engine's esbuild plugins asks for itself (`build.resolve`): every plugin
+ * leaves such a resolution to esbuild's own rules. Were each to mark only its own, two of them would ask each other
+ * without end for an import nothing resolves (a package not installed).
+ */
+export const INNER_RESOLVE = { from: 'wiki-plugin' };

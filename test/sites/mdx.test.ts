@@ -137,6 +137,7 @@ describe('MDX notes that import files and partials', () => {
     write('docs/_inner.mdx', "## Inner part\n\nimport Deeper from './_deeper.mdx';\n\n<Deeper />\n");
     write('docs/_deeper.mdx', 'Deeper: ![a deep picture](./deep.png), $x^2$ and [a gone note](./gone.md).\n');
     write('docs/deep.png', 'deep picture bytes');
+    write('docs/snippet.js', 'export function hello() {\n  return 42;\n}\n');
     write(
       'docs/files.mdx',
       [
@@ -147,6 +148,10 @@ describe('MDX notes that import files and partials', () => {
         "import logo from '@site/static/img/logo.png';",
         "import Icon from './icon.svg';",
         "import Inner from './_inner.mdx';",
+        "import CodeBlock from '@theme/CodeBlock';",
+        "import snippet from '!!raw-loader!./snippet.js';",
+        '',
+        '<CodeBlock language="js" title="snippet.js">{snippet}</CodeBlock>',
         '',
         'Hello {data.name}, {data.items.length} items.',
         '',
@@ -179,6 +184,11 @@ describe('MDX notes that import files and partials', () => {
     assert.equal(publishedSrc('the logo'), '/img/logo.png');
     assert.match(publishedSrc('an icon'), /^\/assets\/files\/icon-[0-9a-f]+\.svg$/);
     assert.match(page, /Hello Ada, 3 items\./);
+  });
+
+  it("imports a file's text with Docusaurus's `!!raw-loader!`, shown in a code block", () => {
+    assert.match(page, /<div class="code-block-title">snippet\.js<\/div>/);
+    assert.match(page, /<span class="token keyword">function<\/span> <span class="token function">hello<\/span>/);
   });
 
   it("publishes the pictures of the partials a note renders, and checks their links and math on the note's page", () => {
@@ -226,6 +236,22 @@ describe('MDX that is wrong', () => {
       /\[mdx-import\] docs\/later\.mdx:3: This note imports \.\/_later\.mdx, which cannot be found/,
     );
   });
+
+  it(
+    'an import of a package nobody installed names the note and the line, and the build ends',
+    { timeout: 60_000 },
+    async () => {
+      // The engine's esbuild plugins asked each other to resolve it without end: the build never finished.
+      const result = await buildWith({
+        'pkg.mdx': "# Package\n\nimport Player from 'not-installed-player';\n\n<Player />\n",
+      });
+      assert.equal(result.code, 1);
+      assert.match(
+        result.stderr,
+        /\[mdx-import\] docs\/pkg\.mdx:3: This note imports not-installed-player, which cannot be found/,
+      );
+    },
+  );
 
   it('a component that throws while rendering names the note', async () => {
     const result = await buildWith({

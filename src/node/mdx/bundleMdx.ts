@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Metafile, Plugin } from 'esbuild';
-import { esbuild, fileInputs, NODE_MODULE_BUNDLE } from '../esbuild.js';
+import { esbuild, fileInputs, INNER_RESOLVE, NODE_MODULE_BUNDLE } from '../esbuild.js';
 import { enginePath } from '../engineRoot.js';
 import { splitFrontMatter } from '../notes/frontMatter.js';
 import { serverCssLoaders } from '../theme/siteCss.js';
@@ -37,6 +37,8 @@ export interface MdxBundleHooks {
 }
 
 const NOTE_NAMESPACE = 'wiki-mdx-note';
+const RAW_NAMESPACE = 'wiki-raw-file';
+const RAW_LOADER = /^!*raw-loader!/;
 const NOTE_PREFIX = `${NOTE_NAMESPACE}:`;
 /** The bundle's entry, made in memory: esbuild lists it among the inputs under this name in the site's folder. */
 const ENTRY_FILE_NAME = 'wiki-mdx-entry.js';
@@ -74,7 +76,11 @@ export async function bundleMdxNotes(entries: readonly MdxEntry[], hooks: MdxBun
     plugins: [mdxPlugin(entries, hooks), importedFilesPlugin(hooks), sitePackagesPlugin, missingImportsPlugin(hooks)],
     metafile: true,
   });
-  const inputs = fileInputs(result.metafile).filter((input) => path.basename(input) !== ENTRY_FILE_NAME);
+  const rawFiles = Object.keys(result.metafile.inputs)
+    .filter((input) => input.startsWith(`${RAW_NAMESPACE}:`))
+    .map((input) => input.slice(RAW_NAMESPACE.length + 1));
+  const files = fileInputs(result.metafile).filter((input) => path.basename(input) !== ENTRY_FILE_NAME);
+  const inputs = [...files, ...rawFiles];
   return { code: result.outputFiles[0]!.contents, inputs, importsOf: importGraph(result.metafile) };
 }
 
@@ -101,12 +107,6 @@ function importedFileModule(url: string, isSvg: boolean): string {
     `}`,
   ].join('\n');
 }
-
-/**
- * Marks the resolutions the plugins below ask esbuild for themselves: each plugin leaves them to esbuild's own rules,
- * or the two would ask each other without end.
- */
-const INNER_RESOLVE = { from: 'wiki-mdx-plugins' };
 
 /** Pictures, videos and other files a note imports (`import pic from './pic.png'`): their published URL. */
 const IMPORTED_FILE = /\.(?:png|jpe?g|gif|webp|avif|bmp|ico|svg|pdf|mp4|webm|mp3|wav|ogg)$/i;
@@ -164,6 +164,18 @@ function mdxPlugin(entries: readonly MdxEntry[], hooks: MdxBundleHooks): Plugin 
         const contents = await hooks.compile(args.path, source, hooks.formatOf(args.path, source), undefined);
         return { contents, loader: 'js', resolveDir: path.dirname(args.path) };
       });
+      // Docusaurus's webpack raw-loader (`import source from '!!raw-loader!./snippet.js'`): the file's text.
+      build.onResolve({ filter: RAW_LOADER }, async (args) => {
+        const { kind, resolveDir, importer } = args;
+        const request = args.path.replace(RAW_LOADER, '');
+        const found = await build.resolve(request, { kind, resolveDir, importer, pluginData: INNER_RESOLVE });
+        if (found.errors.length > 0 || found.namespace !== 'file') return undefined; // reported as missing
+        return { path: found.path, namespace: RAW_NAMESPACE };
+      });
+      build.onLoad({ filter: /.*/, namespace: RAW_NAMESPACE }, (args) => ({
+        contents: `export default ${JSON.stringify(fs.readFileSync(args.path, 'utf8'))};`,
+        loader: 'js',
+      }));
       build.onResolve({ filter: /^@site\// }, (args) =>
         build.resolve(`./${args.path.slice('@site/'.length)}`, { kind: args.kind, resolveDir: hooks.siteDir }),
       );

@@ -7,6 +7,7 @@
 import path from 'node:path';
 import type { Plugin } from 'esbuild';
 import { engineRoot } from '../engineRoot.js';
+import { INNER_RESOLVE } from '../esbuild.js';
 
 /** `react`, `react-dom` and their subpaths (`react/jsx-runtime`, `react-dom/client`...). */
 const REACT_IMPORT = /^react(-dom)?(\/|$)/;
@@ -53,15 +54,14 @@ export const browserReactPlugin: Plugin = {
 export const sitePackagesPlugin: Plugin = {
   name: 'wiki-site-packages',
   setup(build) {
-    const resolving = { from: 'wiki-site-packages' };
     const engineSources = path.join(engineRoot, 'src') + path.sep;
     build.onResolve({ filter: /^[^./]/ }, async (args) => {
-      if (args.pluginData === resolving || path.isAbsolute(args.path) || args.path.startsWith('node:'))
+      if (args.pluginData === INNER_RESOLVE || path.isAbsolute(args.path) || args.path.startsWith('node:'))
         return undefined;
       const external = { path: args.path, external: true };
       if (args.importer.startsWith(engineSources) || REACT_IMPORT.test(args.path)) return external;
       const resolveFrom = (resolveDir: string) =>
-        build.resolve(args.path, { kind: args.kind, resolveDir, pluginData: resolving });
+        build.resolve(args.path, { kind: args.kind, resolveDir, pluginData: INNER_RESOLVE });
       const [fromSite, fromEngine] = await Promise.all([resolveFrom(args.resolveDir), resolveFrom(engineRoot)]);
       if (fromSite.errors.length > 0) return fromEngine.errors.length === 0 ? external : undefined;
       return fromSite.external || fromSite.path === fromEngine.path ? external : { path: fromSite.path };
