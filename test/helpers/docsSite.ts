@@ -12,6 +12,11 @@ export function makeDocsSite(prefix: string, notes: Record<string, string>): str
 
 /** Writes (or rewrites) a note of the site, making its folders. */
 export function writeDocsNote(site: string, file: string, text: string): void {
-  fs.mkdirSync(path.dirname(path.join(site, 'docs', file)), { recursive: true });
-  fs.writeFileSync(path.join(site, 'docs', file), text);
+  writeSiteFile(site, path.join('docs', file), text);
+}
+
+/** Writes (or rewrites) a file of the site (a site-relative path: the config, a static file...), making its folders. */
+export function writeSiteFile(site: string, file: string, text: string): void {
+  fs.mkdirSync(path.dirname(path.join(site, file)), { recursive: true });
+  fs.writeFileSync(path.join(site, file), text);
 }

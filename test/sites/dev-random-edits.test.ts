@@ -11,6 +11,7 @@ import { describe, it } from 'node:test';
 import { readSiteFile } from '../../src/node/dev/devSite.js';
 import { createDevSession, type DevSession } from '../../src/node/dev/session.js';
 import { makeTempDir } from '../helpers/cli.js';
+import { writeDocsNote } from '../helpers/docsSite.js';
 import { seededRandom } from '../helpers/seededRandom.js';
 
 type Dialect = 'markdown' | 'obsidian' | 'mdx';
@@ -41,8 +42,7 @@ function makeRandomSite(dialect: Dialect, random: () => number) {
       .readdirSync(docs, { recursive: true, encoding: 'utf8' })
       .filter((file) => file.endsWith(extension) && !file.includes('_'));
   const write = (file: string, text: string): string => {
-    fs.mkdirSync(path.dirname(path.join(docs, file)), { recursive: true });
-    fs.writeFileSync(path.join(docs, file), text);
+    writeDocsNote(site, file, text);
     return path.join(docs, file);
   };
   const linkTo = (file: string): string => {

@@ -8,6 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { before, describe, it } from 'node:test';
 import { buildFixture, fixturesDir, makeTempDir, runWiki, type CliResult } from '../helpers/cli.js';
+import { writeSiteFile } from '../helpers/docsSite.js';
 
 /** The article's HTML of a built page. */
 function article(outDir: string, page: string): string {
@@ -119,10 +120,7 @@ describe('MDX notes that import files and partials', () => {
   let page: string;
   before(async () => {
     const siteDir = makeTempDir('wiki-mdx-files-');
-    const write = (file: string, text: string) => {
-      fs.mkdirSync(path.dirname(path.join(siteDir, file)), { recursive: true });
-      fs.writeFileSync(path.join(siteDir, file), text);
-    };
+    const write = (file: string, text: string) => writeSiteFile(siteDir, file, text);
     write(
       'wiki.config.ts',
       "export default { title: 'Files', url: 'https://files.example.com', onBrokenLinks: 'warn' };\n",

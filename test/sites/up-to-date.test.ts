@@ -8,16 +8,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, it } from 'node:test';
 import { makeTempDir, runWiki } from '../helpers/cli.js';
+import { writeSiteFile } from '../helpers/docsSite.js';
 import { snapshotFiles } from './builtSite.js';
 
 const UP_TO_DATE = /Nothing changed since the last build: build is up to date\./;
 
 function makeSite(): string {
   const site = path.join(makeTempDir('wiki-up-to-date-'), 'site');
-  const write = (file: string, text: string) => {
-    fs.mkdirSync(path.dirname(path.join(site, file)), { recursive: true });
-    fs.writeFileSync(path.join(site, file), text);
-  };
+  const write = (file: string, text: string) => writeSiteFile(site, file, text);
   write(
     'wiki.config.ts',
     "export default { title: 'Up to date', url: 'https://example.com', onBrokenLinks: 'warn' };\n",
