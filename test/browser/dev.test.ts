@@ -1,7 +1,8 @@
 /**
  * `wiki dev` in real Chromium, on a temp copy of the basic fixture: an edit shows up without a reload and
  * keeps the scroll position; a broken note shows the overlay while other pages are served; fixing it clears
- * the overlay; a new note reaches the sidebar; a config edit reloads the config. Timings are printed, never asserted.
+ * the overlay; search finds what an edit added; a new note reaches the sidebar; a config edit reloads the config.
+ * Timings are printed, never asserted.
  */
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
@@ -90,6 +91,26 @@ describe('wiki dev in the browser', () => {
       undefined,
       { timeout: 15_000 },
     );
+  });
+
+  it('finds a word an edit added with the search modal of the tab already open', async () => {
+    // The first search loads the index; after the edit, the server indexes the notes again and the tab drops its copy.
+    const hitsFor = async (query: string) => {
+      await page.keyboard.press('Control+k');
+      await page.locator('.DocSearch-Input').fill(query);
+      await page.locator('.DocSearch-Hit, .DocSearch-NoResults').first().waitFor({ timeout: 15_000 });
+      const hits = await page.locator('.DocSearch-Hit').count();
+      await page.keyboard.press('Escape');
+      return hits;
+    };
+    assert.equal(await hitsFor('zanzibarword'), 0);
+    fs.writeFileSync(setupFile, setupNote('Fixed again, now with zanzibarword.'));
+    await page.waitForFunction(
+      () => document.querySelector('#__wiki .markdown')?.textContent?.includes('zanzibarword'),
+      undefined,
+      { timeout: 15_000 },
+    );
+    assert.ok((await hitsFor('Zanzibarword')) > 0, 'the edited note is found');
   });
 
   it('adds a new note to the sidebar', async () => {

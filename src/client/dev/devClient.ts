@@ -7,7 +7,7 @@ import { pageDataPath, type Route } from '../../shared/paths.js';
 import type { DocPageModel } from '../../shared/types.js';
 import { showProblems } from './overlay.js';
 import { devEventsPath, type DevMessage } from '../../shared/devProtocol.js';
-import { CONTENT_REPLACED_EVENT } from '../islands/events.js';
+import { CONTENT_REPLACED_EVENT, DEV_UPDATE_EVENT } from '../islands/events.js';
 
 const scrollKey = 'wiki-dev-scroll';
 const script = document.querySelector<HTMLScriptElement>('script[data-wiki-dev-version]');
@@ -39,6 +39,7 @@ async function handleMessage(message: DevMessage): Promise<void> {
     return;
   }
   version = message.version;
+  window.dispatchEvent(new Event(DEV_UPDATE_EVENT));
   showProblems(message.problems);
   const route = currentRoute();
   if (message.reload === 'all' || message.reload.includes(route)) return reloadKeepingScroll();

@@ -14,6 +14,7 @@ import {
 } from './headings.js';
 import { stemPrefixOf } from './stem.js';
 import { type ChunkMatch, createTextSearch, excerptAround, type TextSearch } from './textSearch.js';
+import { DEV_UPDATE_EVENT } from '../../islands/events.js';
 
 interface Engines {
   readonly data: LocalIndexData;
@@ -37,6 +38,12 @@ export function createLocalProvider(runtime: SearchRuntime): SearchProvider {
       engines = undefined; // a later query retries (the network may be back)
       throw error;
     }));
+  // `wiki dev` indexes the notes again after an edit: the next query fetches that index. (Not in Node: the tests.)
+  if (typeof window !== 'undefined')
+    window.addEventListener(DEV_UPDATE_EVENT, () => {
+      engines = undefined;
+      cache.clear();
+    });
   const list = (query: string) => {
     let hits = cache.get(query);
     if (!hits) {
