@@ -139,17 +139,17 @@ export function watchPaths(
   };
 }
 
-/**
- * Where a path stands: a target or inside one (reported), on the way to one (watched, not reported: the parent
- * folders), or outside (not watched). Asked of every path the watcher meets, so it resolves the path once and compares
- * prefixes (path.relative against every target, which resolves both paths each time, was most of chokidar's scan).
- */
 /** Whether a change to a path would be reported by a watcher of these targets. */
 export function isWatchedBy(targets: readonly WatchTarget[]): (filePath: string) => boolean {
   const placeOf = placeAmong(targets);
   return (filePath) => placeOf(filePath) === 'target';
 }
 
+/**
+ * Where a path stands: a target or inside one (reported), on the way to one (watched, not reported: the parent
+ * folders), or outside (not watched). Asked of every path the watcher meets, so it resolves the path once and compares
+ * prefixes (path.relative against every target, which resolves both paths each time, was most of chokidar's scan).
+ */
 function placeAmong(targets: readonly WatchTarget[]): (filePath: string) => 'target' | 'way' | 'outside' {
   const roots = targets.map((target) => ({ target, root: path.resolve(target.path) }));
   return (somePath) => {
