@@ -12,13 +12,13 @@ import { createBuildContext, type BuildContext } from '../context.js';
 import { DiagnosticList } from '../diagnostics.js';
 import type { NoteContentCache } from '../pipeline/noteCache.js';
 import { joinContents, type SiteFile, type SiteFileMap } from '../siteWriter.js';
-import { layOutSite, loadSite } from '../pipeline/pipeline.js';
+import { layOutSite, loadSite, searchFilesWhenAsked } from '../pipeline/pipeline.js';
 import type { SiteData, SitePreview } from '../pipeline/site.js';
 import { renderSite, renderSitemap } from '../pipeline/renderSite.js';
 import type { SiteConfig } from '../config/schema.js';
 import type { Diagnostic } from '../diagnostics.js';
 import type { ParsedNote } from '../notes/note.js';
-import { buildSearchFiles, STYLESHEET_FILE } from '../search/index.js';
+import { STYLESHEET_FILE } from '../search/index.js';
 import type { SourcePath } from '../../shared/paths.js';
 import { findEmbeddedNotes, readEmbeddedNote, withEditedNotes, type EditedNote } from './editedNotes.js';
 
@@ -383,10 +383,10 @@ async function keepSearchFiles(devSite: DevSite): Promise<void> {
  */
 export function forgetSearchFiles(devSite: DevSite): void {
   for (const relPath of [...devSite.files.keys()]) if (relPath.startsWith(searchDir)) devSite.files.delete(relPath);
-  const { config } = devSite.context;
-  let files: Promise<SiteFile[]> | undefined;
-  const searchFiles = () =>
-    (files ??= Promise.resolve().then(() => buildSearchFiles({ pages: devSite.notePages, config }, devSite.notes)));
+  const searchFiles = searchFilesWhenAsked(devSite.context.config, () => ({
+    pages: devSite.notePages,
+    notes: devSite.notes,
+  }));
   devSite.site = { ...devSite.site, searchFiles };
 }
 

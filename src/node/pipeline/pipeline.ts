@@ -46,7 +46,13 @@ import { createObsidianMarkdown } from '../resolve/wikilinks.js';
 import { type DocsLayout, layOutDocs, loadSidebarsConfig } from '../resolve/layout.js';
 import type { SidebarsConfig } from '../resolve/sidebarsFile.js';
 import { buildThemeSettings } from '../resolve/themeSettings.js';
-import { buildSearchFiles, INDEX_DIR, type SearchIndexBoot, type SearchIndexJob } from '../search/index.js';
+import {
+  buildSearchFiles,
+  INDEX_DIR,
+  type SearchIndexBoot,
+  type SearchIndexInput,
+  type SearchIndexJob,
+} from '../search/index.js';
 import type { RecordNote } from '../search/records.js';
 import { createSiteWriter, type SiteFile, type SiteWriter, sweepInTwo } from '../siteWriter.js';
 import { findThemeOverrides } from '../theme/components.js';
@@ -675,12 +681,8 @@ export async function loadSite(context: BuildContext, options: LoadSiteOptions =
   const notePages = outline.notePages.map((page, index) =>
     withNoteContent(page, notes[index]!, tableOfContents, context.config.baseUrl),
   );
-  // Built when a search file is first asked for (not at load: the index would add to the parse's peak), in this thread.
-  let searchFiles: Promise<SiteFile[]> | undefined;
-  const indexSearch = () =>
-    (searchFiles ??= Promise.resolve().then(() =>
-      buildSearchFiles({ pages: notePages, config: context.config }, notes),
-    ));
+  // Built when a search file is first asked for (not at load: the index would add to the parse's peak).
+  const indexSearch = searchFilesWhenAsked(context.config, () => ({ pages: notePages, notes }));
   const { renderer, client } = await outline.bundles;
   const { notes: _notes, summaries: _summaries, bundles: _bundles, ...shared } = outline;
   return {
@@ -693,6 +695,21 @@ export async function loadSite(context: BuildContext, options: LoadSiteOptions =
     assets,
     searchFiles: indexSearch,
   };
+}
+
+/**
+ * `wiki dev`'s search files: made in this thread from the pages and notes `from` gives when first asked for, then kept.
+ */
+export function searchFilesWhenAsked(
+  config: SiteConfig,
+  from: () => { pages: SearchIndexInput['pages']; notes: Iterable<RecordNote> },
+): () => Promise<SiteFile[]> {
+  let files: Promise<SiteFile[]> | undefined;
+  return () =>
+    (files ??= Promise.resolve().then(() => {
+      const { pages, notes } = from();
+      return buildSearchFiles({ pages, config }, notes);
+    }));
 }
 
 /**
