@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Metafile, Plugin } from 'esbuild';
-import { esbuild, fileInputs, INNER_RESOLVE, NODE_MODULE_BUNDLE } from '../esbuild.js';
+import { esbuild, INNER_RESOLVE, NODE_MODULE_BUNDLE } from '../esbuild.js';
 import { enginePath } from '../engineRoot.js';
 import { splitFrontMatter } from '../notes/frontMatter.js';
 import { serverCssLoaders } from '../theme/siteCss.js';
@@ -76,24 +76,36 @@ export async function bundleMdxNotes(entries: readonly MdxEntry[], hooks: MdxBun
     plugins: [mdxPlugin(entries, hooks), importedFilesPlugin(hooks), sitePackagesPlugin, missingImportsPlugin(hooks)],
     metafile: true,
   });
-  const rawFiles = Object.keys(result.metafile.inputs)
-    .filter((input) => input.startsWith(`${RAW_NAMESPACE}:`))
-    .map((input) => input.slice(RAW_NAMESPACE.length + 1));
-  const files = fileInputs(result.metafile).filter((input) => path.basename(input) !== ENTRY_FILE_NAME);
-  const inputs = [...files, ...rawFiles];
+  // The notes are inputs of their own (docs files); a raw-loader file is one the bundle read.
+  const inputs = Object.keys(result.metafile.inputs)
+    .filter((input) => !input.startsWith(NOTE_PREFIX))
+    .map(fileOfInput)
+    .filter((file): file is string => file !== undefined && path.basename(file) !== ENTRY_FILE_NAME);
   return { code: result.outputFiles[0]!.contents, inputs, importsOf: importGraph(result.metafile) };
+}
+
+/**
+ * The absolute path of the file a metafile input names: a file's path is relative to esbuild's working folder, a note
+ * entry's and a raw-loader file's are their namespace's path; other namespaces name no file.
+ */
+function fileOfInput(input: string): string | undefined {
+  for (const namespace of [NOTE_NAMESPACE, RAW_NAMESPACE])
+    if (input.startsWith(`${namespace}:`)) return input.slice(namespace.length + 1);
+  return /^[\w-]+:/.test(input) ? undefined : path.resolve(input);
 }
 
 /** Each input's imports, by absolute path (a note's entry by its file's path too). */
 function importGraph(metafile: Metafile): Map<string, string[]> {
-  const pathOf = (input: string) =>
-    input.startsWith(`${NOTE_NAMESPACE}:`) ? input.slice(NOTE_NAMESPACE.length + 1) : path.resolve(input);
   const graph = new Map<string, string[]>();
-  for (const [input, { imports }] of Object.entries(metafile.inputs))
+  for (const [input, { imports }] of Object.entries(metafile.inputs)) {
+    const file = fileOfInput(input);
+    if (file === undefined) continue;
+    const imported = imports.filter((entry) => !entry.external).map((entry) => fileOfInput(entry.path));
     graph.set(
-      pathOf(input),
-      imports.filter((imported) => !imported.external).map((imported) => pathOf(imported.path)),
+      file,
+      imported.filter((importedFile): importedFile is string => importedFile !== undefined),
     );
+  }
   return graph;
 }
 
