@@ -12,7 +12,7 @@ import { after, before, describe, it } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { startDevServer, type DevServer } from '../../src/node/dev/devServer.js';
 import { createDevSession } from '../../src/node/dev/session.js';
-import { makeDocsSite } from '../helpers/docsSite.js';
+import { makeDocsSite, writeSiteFile } from '../helpers/docsSite.js';
 
 const GUIDE = [
   '# Guide',
@@ -31,13 +31,14 @@ const boxSource = (label: string) =>
 
 function makeMdxSite(): string {
   const site = makeDocsSite('wiki-dev-mdx-', { 'guide.mdx': GUIDE, '_part.mdx': 'Shared words, first version.\n' });
-  fs.mkdirSync(path.join(site, 'src/components'), { recursive: true });
-  fs.writeFileSync(path.join(site, 'src/components/Box.jsx'), boxSource('First box'));
-  fs.writeFileSync(
-    path.join(site, 'wiki.config.ts'),
-    "export default { title: 'MDX imports', url: 'https://mdx.example.com' };\n",
-  );
+  writeSiteFile(site, 'src/components/Box.jsx', boxSource('First box'));
+  writeSiteFile(site, 'wiki.config.ts', "export default { title: 'MDX imports', url: 'https://mdx.example.com' };\n");
   return site;
+}
+
+/** A dev server of the site's wiki.config.ts on a free port, quiet. */
+function startDev(site: string): Promise<DevServer> {
+  return startDevServer({ configPath: path.join(site, 'wiki.config.ts'), port: 0, log: () => {} });
 }
 
 /** The page's HTML once it matches `expected`; fails after 10 s (the watcher hands a change over in milliseconds). */
@@ -55,7 +56,7 @@ describe('wiki dev: files MDX notes import', () => {
   let dev: DevServer;
   before(async () => {
     site = makeMdxSite();
-    dev = await startDevServer({ configPath: path.join(site, 'wiki.config.ts'), port: 0, log: () => {} });
+    dev = await startDev(site);
   });
   after(() => dev?.close());
 
@@ -97,12 +98,13 @@ describe('wiki dev: the sidebars file', () => {
   const sidebarsSource = (ids: string[]) => `module.exports = { docs: ${JSON.stringify(ids)} };\n`;
   before(async () => {
     site = makeDocsSite('wiki-dev-sidebars-', { 'a.md': '# A\n\nText a.\n', 'b.md': '# B\n\nText b.\n' });
-    fs.writeFileSync(path.join(site, 'sidebars.js'), sidebarsSource(['a', 'b']));
-    fs.writeFileSync(
-      path.join(site, 'wiki.config.ts'),
+    writeSiteFile(site, 'sidebars.js', sidebarsSource(['a', 'b']));
+    writeSiteFile(
+      site,
+      'wiki.config.ts',
       "export default { title: 'Sidebars', url: 'https://sidebars.example.com', docs: { sidebarPath: './sidebars.js' } };\n",
     );
-    dev = await startDevServer({ configPath: path.join(site, 'wiki.config.ts'), port: 0, log: () => {} });
+    dev = await startDev(site);
   });
   after(() => dev?.close());
 
@@ -120,18 +122,18 @@ describe('wiki dev: what custom pages import', () => {
   const greeting = (words: string) => `export function Greeting() { return <p>${words}</p>; }\n`;
   before(async () => {
     site = makeDocsSite('wiki-dev-page-imports-', { 'a.md': '# A\n\nText a.\n' });
-    fs.mkdirSync(path.join(site, 'pages'));
-    fs.mkdirSync(path.join(site, 'src/components'), { recursive: true });
-    fs.writeFileSync(
-      path.join(site, 'pages/hello.tsx'),
+    writeSiteFile(
+      site,
+      'pages/hello.tsx',
       "import { Greeting } from '../src/components/Greeting';\nexport const title = 'Hello';\nexport default function Hello() {\n  return <main><Greeting /></main>;\n}\n",
     );
-    fs.writeFileSync(path.join(site, 'src/components/Greeting.tsx'), greeting('First greeting'));
-    fs.writeFileSync(
-      path.join(site, 'wiki.config.ts'),
+    writeSiteFile(site, 'src/components/Greeting.tsx', greeting('First greeting'));
+    writeSiteFile(
+      site,
+      'wiki.config.ts',
       "export default { title: 'Page imports', url: 'https://pages.example.com' };\n",
     );
-    dev = await startDevServer({ configPath: path.join(site, 'wiki.config.ts'), port: 0, log: () => {} });
+    dev = await startDev(site);
   });
   after(() => dev?.close());
 
