@@ -13,12 +13,21 @@ import { createDevSession } from '../../src/node/dev/session.js';
 import type { WatchTarget } from '../../src/node/dev/watch.js';
 import { makeDocsSite, writeDocsNote } from '../helpers/docsSite.js';
 
+/**
+ * A site of these notes, its wiki.config.ts (a title and URL, and `more` fields as TypeScript source), and a dev
+ * session on it, not started.
+ */
+function sessionOn(notes: Record<string, string>, options: { more?: string; log?: (line: string) => void } = {}) {
+  const site = makeDocsSite('wiki-dev-session-', notes);
+  const configPath = path.join(site, 'wiki.config.ts');
+  const fields = ["title: 'Session'", "url: 'https://session.example.com'", ...(options.more ? [options.more] : [])];
+  fs.writeFileSync(configPath, `export default { ${fields.join(', ')} };\n`);
+  return { site, session: createDevSession({ configPath, log: options.log ?? (() => undefined) }) };
+}
+
 describe('the wiki dev session', () => {
   it("names the build's folders to watch before the first build reads them", async () => {
-    const site = makeDocsSite('wiki-dev-session-', { 'alpha.md': '# Alpha\n\nFirst words.\n' });
-    const configPath = path.join(site, 'wiki.config.ts');
-    fs.writeFileSync(configPath, "export default { title: 'Session', url: 'https://session.example.com' };\n");
-    const session = createDevSession({ configPath, log: () => undefined });
+    const { site, session } = sessionOn({ 'alpha.md': '# Alpha\n\nFirst words.\n' });
     let targets: WatchTarget[] = [];
     const built = await session.start(() => {
       targets = session.watchTargets();
@@ -45,15 +54,15 @@ describe('the wiki dev session', () => {
   });
 
   it("renders every note again when an edit turns Obsidian's syntax on or off, as a build would", async () => {
-    const site = makeDocsSite('wiki-dev-session-', {
-      'lines.md': '# Lines\n\nfirst line\nsecond line\n',
-      'plain.md': '# Plain\n\nNo links.\n',
-      'other.md': '# Other\n\nNothing.\n',
-    });
-    const configPath = path.join(site, 'wiki.config.ts');
-    fs.writeFileSync(configPath, "export default { title: 'Session', url: 'https://session.example.com' };\n");
     const logged: string[] = [];
-    const session = createDevSession({ configPath, log: (line) => logged.push(line) });
+    const { site, session } = sessionOn(
+      {
+        'lines.md': '# Lines\n\nfirst line\nsecond line\n',
+        'plain.md': '# Plain\n\nNo links.\n',
+        'other.md': '# Other\n\nNothing.\n',
+      },
+      { log: (line) => logged.push(line) },
+    );
     assert.ok(await session.start());
     const linesHtml = () => session.site!.notes.find((note) => note.sourcePath === 'lines.md')!.html;
     const edit = async (file: string, text: string) => {
@@ -79,16 +88,13 @@ describe('the wiki dev session', () => {
   });
 
   it('reports a link into an edited note whose anchor the edit removed, and drops the report once it is back', async () => {
-    const site = makeDocsSite('wiki-dev-session-', {
-      'from.md': '# From\n\nSee [its part](to.md#part) and [a file](missing.md).\n',
-      'to.md': '# To\n\n## Part\n\nText.\n',
-    });
-    const configPath = path.join(site, 'wiki.config.ts');
-    fs.writeFileSync(
-      configPath,
-      "export default { title: 'Session', url: 'https://session.example.com', onBrokenLinks: 'warn', onBrokenAnchors: 'warn' };\n",
+    const { site, session } = sessionOn(
+      {
+        'from.md': '# From\n\nSee [its part](to.md#part) and [a file](missing.md).\n',
+        'to.md': '# To\n\n## Part\n\nText.\n',
+      },
+      { more: "onBrokenLinks: 'warn', onBrokenAnchors: 'warn'" },
     );
-    const session = createDevSession({ configPath, log: () => undefined });
     assert.ok(await session.start());
     const problems = () => session.site!.diagnostics.map((d) => `${path.basename(d.file ?? '')} ${d.code}`).sort();
     const edit = async (text: string) => {
@@ -104,11 +110,8 @@ describe('the wiki dev session', () => {
   });
 
   it('tells the tabs nothing of a save that changed nothing, and the note and its change otherwise', async () => {
-    const site = makeDocsSite('wiki-dev-session-', { 'alpha.md': '# Alpha\n\nWords.\n' });
-    const configPath = path.join(site, 'wiki.config.ts');
-    fs.writeFileSync(configPath, "export default { title: 'Session', url: 'https://session.example.com' };\n");
     const logged: string[] = [];
-    const session = createDevSession({ configPath, log: (line) => logged.push(line) });
+    const { site, session } = sessionOn({ 'alpha.md': '# Alpha\n\nWords.\n' }, { log: (line) => logged.push(line) });
     assert.ok(await session.start());
     const save = (text: string) => {
       writeDocsNote(site, 'alpha.md', text);
@@ -134,20 +137,14 @@ describe('the wiki dev session', () => {
 
   it('dates an edited note by its file time again, and lists it so on the recent page and in the feeds', async () => {
     // Outside a git repository every note is dated by its file's time, as a build dates it.
-    const site = makeDocsSite('wiki-dev-session-', {
-      'alpha.md': '# Alpha\n\nWords.\n',
-      'beta.md': '# Beta\n\nWords.\n',
-    });
+    const { site, session } = sessionOn(
+      { 'alpha.md': '# Alpha\n\nWords.\n', 'beta.md': '# Beta\n\nWords.\n' },
+      { more: 'docs: { showLastUpdateTime: true, feeds: true, recent: 5 }' },
+    );
     const dateFile = (file: string, iso: string) =>
       fs.utimesSync(path.join(site, 'docs', file), new Date(iso), new Date(iso));
     dateFile('alpha.md', '2020-01-01T00:00:00Z');
     dateFile('beta.md', '2019-01-01T00:00:00Z');
-    const configPath = path.join(site, 'wiki.config.ts');
-    fs.writeFileSync(
-      configPath,
-      "export default { title: 'Session', url: 'https://session.example.com', docs: { showLastUpdateTime: true, feeds: true, recent: 5 } };\n",
-    );
-    const session = createDevSession({ configPath, log: () => undefined });
     assert.ok(await session.start());
     const read = async (relPath: string) => String(await readSiteFile(session.site!, relPath));
     const order = (text: string) => [...text.matchAll(/(Alpha|Beta)</g)].map((match) => match[1]);
@@ -165,10 +162,7 @@ describe('the wiki dev session', () => {
   });
 
   it('lists the tag page of a tag an edit adds in the sitemap', async () => {
-    const site = makeDocsSite('wiki-dev-session-', { 'alpha.md': '# Alpha\n\nWords.\n' });
-    const configPath = path.join(site, 'wiki.config.ts');
-    fs.writeFileSync(configPath, "export default { title: 'Session', url: 'https://session.example.com' };\n");
-    const session = createDevSession({ configPath, log: () => undefined });
+    const { site, session } = sessionOn({ 'alpha.md': '# Alpha\n\nWords.\n' });
     assert.ok(await session.start());
     const sitemap = async () => String(await readSiteFile(session.site!, 'sitemap.xml'));
     assert.doesNotMatch(await sitemap(), /\/tags\/fresh</);
@@ -179,16 +173,13 @@ describe('the wiki dev session', () => {
   });
 
   it('mends the links to a file once it is added, Markdown links and Obsidian embeds alike', async () => {
-    const site = makeDocsSite('wiki-dev-session-', {
-      'alpha.md': '# Alpha\n\n![a picture](./pics/pic.png)\n\n[the data](./data%20file.csv?download)\n',
-      'beta.md': '# Beta\n\n![[diagram.png|200]]\n',
-    });
-    const configPath = path.join(site, 'wiki.config.ts');
-    fs.writeFileSync(
-      configPath,
-      "export default { title: 'Session', url: 'https://session.example.com', onBrokenLinks: 'warn', markdown: { obsidian: true } };\n",
+    const { site, session } = sessionOn(
+      {
+        'alpha.md': '# Alpha\n\n![a picture](./pics/pic.png)\n\n[the data](./data%20file.csv?download)\n',
+        'beta.md': '# Beta\n\n![[diagram.png|200]]\n',
+      },
+      { more: "onBrokenLinks: 'warn', markdown: { obsidian: true }" },
     );
-    const session = createDevSession({ configPath, log: () => undefined });
     assert.ok(await session.start());
     const broken = () => session.site!.diagnostics.filter((d) => d.code === 'broken-link').length;
     assert.equal(broken(), 3);
