@@ -43,6 +43,8 @@ describe('the wiki dev session', () => {
         ['theme', 'folder'],
         ['pages', 'folder'],
         ['i18n', 'folder'],
+        ['docs/.obsidian', 'file'],
+        ['.obsidian', 'file'],
       ],
     );
     assert.deepEqual(
@@ -84,6 +86,32 @@ describe('the wiki dev session', () => {
     assert.equal(session.site!.site.parser.obsidian?.enabled, false);
     assert.doesNotMatch(linesHtml(), /first line<br/);
     assert.equal(rebuilt(), 2, logged.join('\n'));
+    session.site!.cancelled = true;
+  });
+
+  it("renders every note again when a .obsidian folder is made or removed, with Obsidian's syntax 'auto'", async () => {
+    const logged: string[] = [];
+    const { site, session } = sessionOn(
+      { 'lines.md': '# Lines\n\nfirst line\nsecond line\n' },
+      { log: (line) => logged.push(line) },
+    );
+    assert.ok(await session.start());
+    const vault = path.join(site, 'docs', '.obsidian');
+    assert.ok(
+      session.watchTargets().some((target) => target.path === vault && target.kind === 'file'),
+      'the folder itself is watched, not what Obsidian writes in it',
+    );
+    const linesHtml = () => session.site!.notes[0]!.html;
+    assert.doesNotMatch(linesHtml(), /first line<br/);
+    fs.mkdirSync(vault);
+    await session.applyChanges(new Set([vault]));
+    assert.equal(session.site!.site.parser.obsidian?.enabled, true);
+    assert.match(linesHtml(), /first line<br/);
+    fs.rmdirSync(vault);
+    await session.applyChanges(new Set([vault]));
+    assert.equal(session.site!.site.parser.obsidian?.enabled, false);
+    assert.doesNotMatch(linesHtml(), /first line<br/);
+    assert.equal(logged.filter((line) => /rebuilt .*\.obsidian folder/.test(line)).length, 2, logged.join('\n'));
     session.site!.cancelled = true;
   });
 

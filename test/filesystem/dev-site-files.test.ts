@@ -87,7 +87,8 @@ describe('wiki dev: files MDX notes import', () => {
       .watchTargets()
       .filter((target) => target.kind === 'file')
       .map((target) => path.basename(target.path));
-    assert.deepEqual(files, ['wiki.config.ts', '_part.mdx', 'Box.jsx']);
+    // The two `.obsidian` folders, in docs/ and above it, are watched as paths too (markdown.obsidian: 'auto').
+    assert.deepEqual(files, ['wiki.config.ts', '.obsidian', '.obsidian', '_part.mdx', 'Box.jsx']);
     session.site!.cancelled = true;
   });
 });

@@ -17,7 +17,9 @@ import type { SiteConfig } from '../config/schema.js';
 import { categoryFileNames } from '../notes/category.js';
 import { isNoteName } from '../notes/notePaths.js';
 import { isSkippedName } from '../notes/scan.js';
+import { wantsNoteDates } from '../resolve/lastUpdate.js';
 import { sidebarsFilePath } from '../resolve/layout.js';
+import { obsidianFolderPaths } from '../resolve/wikilinks.js';
 import { enginePath } from '../engineRoot.js';
 import {
   buildDevSite,
@@ -27,6 +29,7 @@ import {
   type DevPreview,
   type DevSite,
 } from './devSite.js';
+import { type GitCheckout, gitFolderTarget, headMoved, readGitCheckout } from './gitCheckout.js';
 import { reportProblems, type ProblemReport } from './report.js';
 import { updateNote } from './updateNote.js';
 import { isWatchedBy, type WatchTarget } from './watch.js';
@@ -84,6 +87,8 @@ export function createDevSession(options: DevSessionOptions): DevSession {
   let site: DevSite | undefined;
   /** The folders and sidebars file of the newest build's context (its config's): what is watched. */
   let folders: Pick<BuildContext, 'docsDir' | 'staticDir' | 'siteDir' | 'config' | 'configPath'> | undefined;
+  /** The repository's checkout as the newest build read it, when its notes are dated (a commit moves their dates). */
+  let checkout: GitCheckout | undefined;
   let onWatchable: (() => void) | undefined;
   let fatal: DevProblem | undefined;
   /** Notes whose update threw (the page keeps its last good version); cleared when they update or on a rebuild. */
@@ -128,6 +133,8 @@ export function createDevSession(options: DevSessionOptions): DevSession {
         ...(options.docsDir !== undefined && { docsDir: options.docsDir }),
         onContext: (context) => {
           folders = context;
+          // Read before the build runs `git log`: a commit made meanwhile moves HEAD from this one.
+          checkout = wantsNoteDates(context.config) ? readGitCheckout(context.docsDir) : undefined;
           onWatchable?.();
           onWatchable = undefined;
         },
@@ -152,8 +159,14 @@ export function createDevSession(options: DevSessionOptions): DevSession {
     if (!site) return { kind: 'full', reason: 'retrying the failed build', reloadConfig: true, reloadAll: true };
     const notes: string[] = [];
     let reload = false;
+    let moved: boolean | undefined; // git is asked once a batch
+    const gitStep = (docsDir: string, last: GitCheckout) => {
+      moved ??= headMoved(docsDir, last);
+      return moved ? full("git's HEAD moved: the notes' dates are read again") : IGNORE;
+    };
     for (const filePath of paths) {
-      const step = classify(site, filePath);
+      const inGit = checkout !== undefined && isPathInside(filePath, checkout.gitDir);
+      const step = inGit ? gitStep(site.context.docsDir, checkout!) : classify(site, filePath);
       if (step.kind === 'full') return step;
       if (step.kind === 'note') notes.push(filePath);
       if (step.kind === 'reload') reload = true;
@@ -301,6 +314,12 @@ export function createDevSession(options: DevSessionOptions): DevSession {
       const sidebarsFile = sidebarsFilePath(folders);
       if (sidebarsFile !== undefined && !isWatchedBy(covered)(sidebarsFile))
         covered.push({ path: sidebarsFile, kind: 'file' });
+      // A `.obsidian/` folder made or removed turns Obsidian's syntax on or off: only the folder itself is watched.
+      if (folders.config.markdown.obsidian === 'auto')
+        covered.push(
+          ...obsidianFolderPaths(folders.docsDir).map((folder) => ({ path: folder, kind: 'file' as const })),
+        );
+      if (checkout) covered.push(gitFolderTarget(checkout));
       return [...covered, ...importsToWatch(site, covered)];
     },
   };
@@ -333,16 +352,19 @@ function routesToUpdate(results: readonly ReturnType<typeof updateNote>[]): {
   };
 }
 
+const IGNORE = { kind: 'ignore' } as const;
+
+/** A rebuild of the site in memory, for `reason`; `reloadAll` when what every page loads changed. */
+function full(reason: string, reloadAll = false): Plan & { kind: 'full' } {
+  return { kind: 'full', reason, reloadConfig: false, reloadAll };
+}
+
 /** What one changed path means for the current build. */
 function classify(site: DevSite, filePath: string): { kind: 'ignore' | 'note' | 'reload' } | (Plan & { kind: 'full' }) {
-  const { docsDir, staticDir } = site.context;
-  const full = (reason: string, reloadAll = false) => ({
-    kind: 'full' as const,
-    reason,
-    reloadConfig: false,
-    reloadAll,
-  });
+  const { docsDir, staticDir, config } = site.context;
   if (filePath === sidebarsFilePath(site.context)) return full('the sidebars file changed');
+  if (config.markdown.obsidian === 'auto' && obsidianFolderPaths(docsDir).includes(filePath))
+    return full('a .obsidian folder was made or removed');
   // A partial or component an MDX note imports: the notes are bundled with it (renderMdxNotes), so all render again.
   if (site.context.inputFiles.has(filePath))
     return full(`${path.basename(filePath)}, which an MDX note imports, changed`);

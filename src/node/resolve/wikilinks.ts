@@ -86,7 +86,13 @@ export function createObsidianMarkdown<Source extends WikilinkNote>(
 
 /** An Obsidian vault has a `.obsidian/` settings folder, in the docs folder or the folder above it. */
 export function hasObsidianFolder(docsDir: string): boolean {
-  return [docsDir, path.dirname(path.resolve(docsDir))].some((dir) => fs.existsSync(path.join(dir, '.obsidian')));
+  return obsidianFolderPaths(docsDir).some((folder) => fs.existsSync(folder));
+}
+
+/** Where a vault's `.obsidian/` folder may be for this docs folder (`wiki dev` watches both). */
+export function obsidianFolderPaths(docsDir: string): string[] {
+  const docs = path.resolve(docsDir);
+  return [docs, path.dirname(docs)].map((dir) => path.join(dir, '.obsidian'));
 }
 
 /** The `[[...]]` and `![[...]]` of a note's Markdown outside code, where they may be wikilinks. */
