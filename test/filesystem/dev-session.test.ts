@@ -2,7 +2,7 @@
  * The `wiki dev` session (src/node/dev/session.ts): its first build names the folders to watch before it reads them,
  * so the server's watcher scans them while the build runs and a change made from then on is seen; an edit that turns
  * Obsidian's syntax on or off renders every note again, as a build would; an edit's link problems are checked again,
- * those of the notes linking into it too.
+ * those of the notes linking into it too, each problem once.
  */
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
@@ -134,6 +134,23 @@ describe('the wiki dev session', () => {
     assert.deepEqual(problems(), ['from.md broken-anchor', 'from.md broken-link']);
     await edit('# To\n\n## Part\n\nText again.\n');
     assert.deepEqual(problems(), ['from.md broken-link'], 'the other problem of the linking note is kept');
+    session.site!.cancelled = true;
+  });
+
+  it('reports an ambiguous wikilink once after an edit of its note, as a build does', async () => {
+    const { site, session } = sessionOn(
+      { 'from.md': '# From\n\nSee [[Latex]].\n', 'a/Latex.md': '# Latex A\n', 'b/Latex.md': '# Latex B\n' },
+      { more: 'markdown: { obsidian: true }' },
+    );
+    assert.ok(await session.start());
+    const ambiguous = () => session.site!.diagnostics.filter((d) => d.code === 'ambiguous-link').length;
+    assert.equal(ambiguous(), 1);
+    writeDocsNote(site, 'from.md', '# From\n\nSee [[Latex]], again.\n');
+    await session.applyChanges(new Set([path.join(site, 'docs', 'from.md')]));
+    assert.equal(ambiguous(), 1);
+    writeDocsNote(site, 'from.md', '# From\n\nSee [[a/Latex]].\n');
+    await session.applyChanges(new Set([path.join(site, 'docs', 'from.md')]));
+    assert.equal(ambiguous(), 0);
     session.site!.cancelled = true;
   });
 

@@ -14,7 +14,7 @@ import type { Note, NoteContent, ParsedNote } from '../notes/note.js';
 import { summariseNote } from '../notes/parseNotes.js';
 import { readNoteFile } from '../notes/scan.js';
 import { hasObsidianFolder, usesWikilinks } from '../resolve/wikilinks.js';
-import { checkLinks } from '../pipeline/checkLinks.js';
+import { checkLinks, LINK_CHECK_CODES } from '../pipeline/checkLinks.js';
 import { parseNoteContent } from '../pipeline/noteStream.js';
 import { resolveRoutes } from '../pipeline/pipeline.js';
 import {
@@ -65,7 +65,6 @@ const layoutFields = new Set([
 ]);
 // Problems a note's own text causes (its links are re-checked separately).
 const noteCodes = new Set(['invalid-front-matter']);
-const linkCodes = new Set(['broken-link', 'broken-anchor']);
 
 /** Updates one edited note in place when that is enough, and the pages that depend on it; says why not otherwise. */
 export function updateNote(devSite: DevSite, filePath: string): NoteUpdate {
@@ -232,7 +231,7 @@ function updateDiagnostics(
     ...devSite.diagnostics.filter(
       (d) =>
         !(d.file === file && noteCodes.has(d.code)) &&
-        !(d.file !== undefined && recheckedFiles.has(d.file) && linkCodes.has(d.code)),
+        !(d.file !== undefined && recheckedFiles.has(d.file) && LINK_CHECK_CODES.has(d.code)),
     ),
     ...fromNote.items,
     ...checked.items,

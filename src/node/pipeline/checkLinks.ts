@@ -33,6 +33,9 @@ export function toLinkCheckNote(doc: ParsedNote): LinkCheckNote {
   };
 }
 
+/** The codes of the problems checkLinks reports: the dev server replaces a re-checked note's problems of these. */
+export const LINK_CHECK_CODES: ReadonlySet<string> = new Set(['broken-link', 'ambiguous-link', 'broken-anchor']);
+
 /**
  * Reports broken links and anchors once every note is parsed; collects the docs files to copy.
  * `sources` limits which notes' links are checked (the dev server re-checks only the notes an edit can affect).
