@@ -11,6 +11,8 @@ import type { WatchTarget } from './watch.js';
 export interface GitCheckout {
   readonly gitDir: string;
   readonly head: string;
+  /** The docs folder's real path, where git is run. */
+  readonly cwd: string;
 }
 
 /**
@@ -30,12 +32,16 @@ export function readGitCheckout(docsDir: string): GitCheckout | undefined {
   if (!isInGitRepository(cwd)) return undefined;
   const gitDir = runGit(cwd, ['rev-parse', '--absolute-git-dir']);
   if (gitDir === undefined) return undefined;
-  return { gitDir, head: runGit(cwd, ['rev-parse', '-q', '--verify', 'HEAD']) ?? 'none' };
+  return { gitDir, head: readHead(cwd), cwd };
 }
 
 /** Whether HEAD is another commit than `checkout`'s now (a commit, a checkout, a reset...). */
-export function headMoved(docsDir: string, checkout: GitCheckout): boolean {
-  return readGitCheckout(docsDir)?.head !== checkout.head;
+export function headMoved(checkout: GitCheckout): boolean {
+  return readHead(checkout.cwd) !== checkout.head;
+}
+
+function readHead(cwd: string): string {
+  return runGit(cwd, ['rev-parse', '-q', '--verify', 'HEAD']) ?? 'none';
 }
 
 /** The git folder, as `wiki dev` watches it: refs, HEAD and their logs, which every commit and checkout write. */

@@ -160,13 +160,12 @@ export function createDevSession(options: DevSessionOptions): DevSession {
     const notes: string[] = [];
     let reload = false;
     let moved: boolean | undefined; // git is asked once a batch
-    const gitStep = (docsDir: string, last: GitCheckout) => {
-      moved ??= headMoved(docsDir, last);
+    const gitStep = (last: GitCheckout) => {
+      moved ??= headMoved(last);
       return moved ? full("git's HEAD moved: the notes' dates are read again") : IGNORE;
     };
     for (const filePath of paths) {
-      const inGit = checkout !== undefined && isPathInside(filePath, checkout.gitDir);
-      const step = inGit ? gitStep(site.context.docsDir, checkout!) : classify(site, filePath);
+      const step = checkout && isPathInside(filePath, checkout.gitDir) ? gitStep(checkout) : classify(site, filePath);
       if (step.kind === 'full') return step;
       if (step.kind === 'note') notes.push(filePath);
       if (step.kind === 'reload') reload = true;
