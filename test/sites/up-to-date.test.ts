@@ -1,7 +1,7 @@
 /**
  * `wiki build` with nothing to do (pipeline/upToDate.ts), through the real CLI: a build whose inputs and output are as
  * the last build left them writes nothing and repeats its report; any change to a note, a static file, the config or
- * the output itself, or --no-cache, builds again.
+ * the output itself, a `.obsidian/` folder made or removed, or --no-cache, builds again.
  */
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
@@ -108,5 +108,25 @@ describe('wiki build with nothing to do', () => {
     assert.match(await buildNotes(), upToDate);
     fs.writeFileSync(path.join(home, 'notes/two.md'), '# Two\n');
     assert.doesNotMatch(await buildNotes(), upToDate, 'a new note builds again');
+  });
+
+  it('builds again when an empty .obsidian folder is made or removed, beside the notes or above them', async () => {
+    // With markdown.obsidian 'auto' (the default), a vault's settings folder turns Obsidian's syntax on: a single
+    // newline is then a line break.
+    const home = makeTempDir('wiki-up-to-date-vault-');
+    fs.mkdirSync(path.join(home, 'notes'));
+    fs.writeFileSync(path.join(home, 'notes/lines.md'), '# Lines\n\nfirst line\nsecond line\n');
+    const breaks = async () => {
+      const result = await runWiki(['build', '--docs', 'notes', '--out', 'site'], { cwd: home });
+      assert.equal(result.code, 0, result.stderr);
+      return /first line<br/.test(fs.readFileSync(path.join(home, 'site/lines.html'), 'utf8'));
+    };
+    assert.equal(await breaks(), false);
+    for (const vault of [path.join(home, '.obsidian'), path.join(home, 'notes/.obsidian')]) {
+      fs.mkdirSync(vault);
+      assert.equal(await breaks(), true, `${path.relative(home, vault)} made`);
+      fs.rmdirSync(vault);
+      assert.equal(await breaks(), false, `${path.relative(home, vault)} removed`);
+    }
   });
 });

@@ -19,7 +19,7 @@ import { isNoteName } from '../notes/notePaths.js';
 import { isSkippedName } from '../notes/scan.js';
 import { wantsNoteDates } from '../resolve/lastUpdate.js';
 import { sidebarsFilePath } from '../resolve/layout.js';
-import { obsidianFolderPaths } from '../resolve/wikilinks.js';
+import { obsidianFolderPaths } from '../resolve/obsidianFolder.js';
 import { enginePath } from '../engineRoot.js';
 import {
   buildDevSite,

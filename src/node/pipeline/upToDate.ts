@@ -17,6 +17,7 @@ import { byName, isPathInside, toPosixPath } from '../filePaths.js';
 import { isSettled } from '../bundleCache.mjs';
 import { flatString } from '../flatString.js';
 import { isInGitRepository } from '../notes/gitDates.js';
+import { obsidianFolderPaths } from '../resolve/obsidianFolder.js';
 import { cacheFolderOf } from './outputFolder.js';
 
 /** Bumped whenever the record changes shape. */
@@ -93,7 +94,7 @@ export function stampInputs(
   const siteFolders = hasConfigFile ? [context.siteDir] : extensionDirs(context.siteDir);
   const roots = [...siteFolders, context.docsDir, context.staticDir].map((dir) => path.resolve(dir));
   const outDir = path.resolve(context.outDir);
-  const lines: string[] = [FORMAT, ...settings, gitHead(context.docsDir)];
+  const lines: string[] = [FORMAT, ...settings, gitHead(context.docsDir), ...vaultFolders(context.docsDir)];
   const takenAt = Date.now();
   const stamps = new Map<string, FileStamp>();
   const stampOne = (file: string) => {
@@ -292,6 +293,14 @@ function gitHead(docsDir: string): string {
   if (!isInGitRepository(docsDir)) return 'git\tnone';
   const result = spawnSync('git', ['rev-parse', 'HEAD'], { cwd: docsDir, encoding: 'utf8' });
   return `git\t${result.status === 0 ? result.stdout.trim() : 'none'}`;
+}
+
+/**
+ * Whether each place a vault's `.obsidian/` folder may be holds one: an empty one turns Obsidian's syntax on
+ * (`markdown.obsidian: 'auto'`) and gives no file a line, and the one above the docs folder may not be walked.
+ */
+function vaultFolders(docsDir: string): string[] {
+  return obsidianFolderPaths(docsDir).map((folder) => `${folder}\t${fs.existsSync(folder) ? 'present' : 'absent'}`);
 }
 
 /** The digest of the lines, each ended by a newline, hashed as one string (an update a line costs more by 100,000s). */

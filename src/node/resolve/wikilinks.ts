@@ -11,6 +11,7 @@ import type { ReleasedBody } from '../notes/note.js';
 import type { ObsidianMarkdown, TranscludedSource, WikilinkResolution } from '../markdown/obsidian/types.js';
 import { parseWikilink, WIKILINK_PATTERN } from '../markdown/obsidian/syntax.js';
 import { findInlineTags, withoutCode } from '../markdown/obsidian/inlineTags.js';
+import { hasObsidianFolder } from './obsidianFolder.js';
 import { tagRoute } from './tags.js';
 
 export type WikilinkStrategy = 'shortest' | 'relative' | 'absolute';
@@ -82,17 +83,6 @@ export function createObsidianMarkdown<Source extends WikilinkNote>(
     inlineTags: (sourcePath) => tags.get(sourcePath),
     wikilinkNotes: naming,
   };
-}
-
-/** An Obsidian vault has a `.obsidian/` settings folder, in the docs folder or the folder above it. */
-export function hasObsidianFolder(docsDir: string): boolean {
-  return obsidianFolderPaths(docsDir).some((folder) => fs.existsSync(folder));
-}
-
-/** Where a vault's `.obsidian/` folder may be for this docs folder (`wiki dev` watches both). */
-export function obsidianFolderPaths(docsDir: string): string[] {
-  const docs = path.resolve(docsDir);
-  return [docs, path.dirname(docs)].map((dir) => path.join(dir, '.obsidian'));
 }
 
 /** The `[[...]]` and `![[...]]` of a note's Markdown outside code, where they may be wikilinks. */
