@@ -39,8 +39,10 @@ describe("a config's bundle across builds", () => {
     const build = () => runWiki(['build', '--config', config]);
     assert.match((await build()).stdout, /^Building Kept from/m);
     // The next build (a new process) shows the bundle as it now is: it was not made again.
-    const bundle = bundledBefore(config);
-    assert.ok(bundle, 'the bundle and the files it was made from are recorded');
+    const recorded = bundledBefore(config);
+    assert.ok(recorded, 'the bundle and the files it was made from are recorded');
+    assert.ok(recorded.inputs.includes(config), recorded.inputs.join(', '));
+    const { bundle } = recorded;
     fs.writeFileSync(bundle, fs.readFileSync(bundle, 'utf8').replace('Kept', 'Read from the cache'));
     assert.match((await build()).stdout, /^Building Read from the cache from/m);
   });

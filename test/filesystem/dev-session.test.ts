@@ -2,7 +2,7 @@
  * The `wiki dev` session (src/node/dev/session.ts): its first build names the folders to watch before it reads them,
  * so the server's watcher scans them while the build runs and a change made from then on is seen; an edit that turns
  * Obsidian's syntax on or off renders every note again, as a build would; an edit's link problems are checked again,
- * those of the notes linking into it too, each problem once.
+ * those of the notes linking into it too, each problem once; an edit of a file the config imports loads it again.
  */
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
@@ -11,7 +11,7 @@ import { describe, it } from 'node:test';
 import { readSiteFile } from '../../src/node/dev/devSite.js';
 import { createDevSession } from '../../src/node/dev/session.js';
 import type { WatchTarget } from '../../src/node/dev/watch.js';
-import { makeDocsSite, writeDocsNote } from '../helpers/docsSite.js';
+import { makeDocsSite, writeDocsNote, writeSiteFile } from '../helpers/docsSite.js';
 
 /**
  * A site of these notes, its wiki.config.ts (a title and URL, and `more` fields as TypeScript source), and a dev
@@ -166,6 +166,25 @@ describe('the wiki dev session', () => {
     assert.match(logged.at(-1)!, /updated \S*docs\/alpha\.md \(same\)/, 'the save is still told in the terminal');
     const message = await save('# Alpha\n\nOther words.\n');
     assert.deepEqual(message?.type === 'update' && [message.content, message.reload], [['/alpha'], []]);
+    session.site!.cancelled = true;
+  });
+
+  it('loads the config again when a file it imports changes, and watches that file', async () => {
+    const { site, session } = sessionOn({ 'alpha.md': '# Alpha\n\nWords.\n' });
+    const titleFile = path.join(site, 'settings/title.ts');
+    writeSiteFile(site, 'settings/title.ts', "export const title = 'First title';\n");
+    writeSiteFile(
+      site,
+      'wiki.config.ts',
+      "import { title } from './settings/title.ts';\nexport default { title, url: 'https://session.example.com' };\n",
+    );
+    assert.ok(await session.start());
+    assert.equal(session.site!.context.config.title, 'First title');
+    assert.ok(session.watchTargets().some((target) => target.path === titleFile && target.kind === 'file'));
+    writeSiteFile(site, 'settings/title.ts', "export const title = 'Second title';\n");
+    const message = await session.applyChanges(new Set([titleFile]));
+    assert.equal(session.site!.context.config.title, 'Second title');
+    assert.ok(message?.type === 'update' && message.reload === 'all', JSON.stringify(message));
     session.site!.cancelled = true;
   });
 

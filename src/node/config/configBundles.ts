@@ -6,7 +6,6 @@
  * otherwise keep its stamp.
  */
 import fs from 'node:fs';
-import path from 'node:path';
 import {
   cacheEntryPath,
   contentHash,
@@ -39,8 +38,14 @@ function stampOf(file: string): Stamp | undefined {
   return stat?.isFile() ? [file, stat.size, stat.mtimeMs, stat.ctimeMs, stat.ino] : undefined;
 }
 
+/** A bundle of a config file, and the files it was made from (absolute paths, the config's own among them). */
+export interface ConfigBundle {
+  readonly bundle: string;
+  readonly inputs: readonly string[];
+}
+
 /** The bundle last made of `file`, when it is still there and every file it was made from has its stamp. */
-export function bundledBefore(file: string): string | undefined {
+export function bundledBefore(file: string): ConfigBundle | undefined {
   let record: Partial<BundleRecord>;
   try {
     record = JSON.parse(fs.readFileSync(recordPath(file), 'utf8')) as Partial<BundleRecord>;
@@ -53,15 +58,16 @@ export function bundledBefore(file: string): string | undefined {
     const now = Array.isArray(stamp) && typeof stamp[0] === 'string' ? stampOf(stamp[0]) : undefined;
     return now !== undefined && now.every((part, index) => part === stamp[index]);
   });
-  return unchanged && useCacheEntry(record.bundle) ? record.bundle : undefined;
+  if (!unchanged || !useCacheEntry(record.bundle)) return undefined;
+  return { bundle: record.bundle, inputs: record.inputs.map(([input]) => input) };
 }
 
 /**
- * Records the bundle made of `file` from `inputs` (esbuild's metafile paths, relative to the working folder), when
- * every input changed well before now; else forgets any earlier record, so the next build bundles again.
+ * Records the bundle made of `file` from `inputs` (absolute paths), when every input changed well before now; else
+ * forgets any earlier record, so the next build bundles again.
  */
 export async function recordBundle(file: string, bundle: string, inputs: readonly string[]): Promise<void> {
-  const stamps = inputs.map((input) => stampOf(path.resolve(input)));
+  const stamps = inputs.map((input) => stampOf(input));
   const takenAt = Date.now();
   const settled = stamps.every(
     (stamp) => stamp !== undefined && isSettled({ mtimeMs: stamp[2], ctimeMs: stamp[3] }, takenAt),

@@ -5,8 +5,8 @@ import type { z } from 'zod';
 import { cacheEntryPath, cachedEntry, contentHash, engineCacheDir } from '../bundleCache.mjs';
 import { formatDiagnostic } from '../diagnostics.js';
 import { engineRoot } from '../engineRoot.js';
-import { esbuild, NODE_MODULE_BUNDLE } from '../esbuild.js';
-import { bundledBefore, recordBundle } from './configBundles.js';
+import { esbuild, fileInputs, NODE_MODULE_BUNDLE } from '../esbuild.js';
+import { bundledBefore, type ConfigBundle, recordBundle } from './configBundles.js';
 import { describeIgnored, describeStubs, docusaurusSiteBuild } from './docusaurusLoader.js';
 import { mapDocusaurusConfig } from './docusaurusConfig.js';
 import { siteConfigSchema, type SiteConfig } from './schema.js';
@@ -28,6 +28,8 @@ export interface ConfigWarning {
 export interface LoadConfigOptions {
   /** Told each warning; by default it is printed to stderr. */
   readonly onWarning?: (warning: ConfigWarning) => void;
+  /** Told the files the config was bundled from, absolute, itself and packages among them (`wiki dev` watches them). */
+  readonly onInputs?: (files: readonly string[]) => void;
 }
 
 /**
@@ -49,7 +51,7 @@ export async function loadConfig(configPath: string, options: LoadConfigOptions 
   try {
     // A default export may be a promise (an async config), or for Docusaurus a function giving one; it must settle.
     config = await settleWithin(
-      importConfig(file, docusaurus).then((module) =>
+      importConfig(file, docusaurus, options.onInputs).then((module) =>
         docusaurus ? settleDocusaurusExport(module.default) : module.default,
       ),
       CONFIG_LOAD_TIMEOUT_MS,
@@ -142,14 +144,16 @@ function settleWithin<T>(promise: Promise<T>, ms: number, configPath: string): P
 export async function importConfig(
   file: string,
   docusaurus?: { readonly stubbed: Set<string> },
+  onInputs?: (files: readonly string[]) => void,
 ): Promise<{ default?: unknown }> {
   // A Docusaurus config's bundling also finds the packages stood in for (told in a warning): it is always made.
-  const bundle = (docusaurus ? undefined : bundledBefore(file)) ?? (await bundleConfig(file, docusaurus));
+  const { bundle, inputs } = (docusaurus ? undefined : bundledBefore(file)) ?? (await bundleConfig(file, docusaurus));
+  onInputs?.(inputs);
   return (await importModule(pathToFileURL(bundle).href)) as { default?: unknown };
 }
 
 /** The config's bundle made now, in the engine's cache, and the files it was made from recorded (configBundles.ts). */
-async function bundleConfig(file: string, docusaurus?: { readonly stubbed: Set<string> }): Promise<string> {
+async function bundleConfig(file: string, docusaurus?: { readonly stubbed: Set<string> }): Promise<ConfigBundle> {
   const result = await esbuild().build({
     entryPoints: [file],
     ...NODE_MODULE_BUNDLE,
@@ -161,8 +165,9 @@ async function bundleConfig(file: string, docusaurus?: { readonly stubbed: Set<s
     cacheEntryPath(engineCacheDir(engineRoot), 'config', contentHash(code), '.mjs'),
     (staging) => fs.writeFileSync(staging, code),
   );
-  if (!docusaurus) await recordBundle(file, bundle, Object.keys(result.metafile!.inputs));
-  return bundle;
+  const inputs = fileInputs(result.metafile!);
+  if (!docusaurus) await recordBundle(file, bundle, inputs);
+  return { bundle, inputs };
 }
 
 /** "wiki.config.ts:3:7: The config file does not parse: ..." with the line and a caret, or where it threw. */

@@ -89,6 +89,8 @@ export function createDevSession(options: DevSessionOptions): DevSession {
   let folders: Pick<BuildContext, 'docsDir' | 'staticDir' | 'siteDir' | 'config' | 'configPath'> | undefined;
   /** The repository's checkout as the newest build read it, when its notes are dated (a commit moves their dates). */
   let checkout: GitCheckout | undefined;
+  /** The site's own files the config imports (not packages), as it was last bundled: an edit loads it again. */
+  let configImports: readonly string[] = [];
   let onWatchable: (() => void) | undefined;
   let fatal: DevProblem | undefined;
   /** Notes whose update threw (the page keeps its last good version); cleared when they update or on a rebuild. */
@@ -121,9 +123,10 @@ export function createDevSession(options: DevSessionOptions): DevSession {
   async function fullBuild(reloadConfig: boolean, onPreview?: (preview: DevPreview) => void): Promise<boolean> {
     try {
       if (reloadConfig || !config) {
+        const onInputs = (files: readonly string[]) => (configImports = localImports(files, configFile));
         config = await (options.source
-          ? loadSiteConfig(options.source, { onNotice: options.log })
-          : loadConfig(options.configPath));
+          ? loadSiteConfig(options.source, { onNotice: options.log, onInputs })
+          : loadConfig(options.configPath, { onInputs }));
         noteCache = undefined; // a changed config renders every note again, whatever it changed
       }
       const next = await buildDevSite({
@@ -156,6 +159,14 @@ export function createDevSession(options: DevSessionOptions): DevSession {
   function plan(paths: ReadonlySet<string>): Plan {
     if (paths.has(configFile))
       return { kind: 'full', reason: `${display(configFile)} changed`, reloadConfig: true, reloadAll: true };
+    const imported = configImports.find((file) => paths.has(file));
+    if (imported)
+      return {
+        kind: 'full',
+        reason: `${display(imported)}, which the config imports, changed`,
+        reloadConfig: true,
+        reloadAll: true,
+      };
     if (!site) return { kind: 'full', reason: 'retrying the failed build', reloadConfig: true, reloadAll: true };
     const notes: string[] = [];
     let reload = false;
@@ -299,14 +310,15 @@ export function createDevSession(options: DevSessionOptions): DevSession {
       return message;
     },
     watchTargets() {
-      if (!folders) return [{ path: configFile, kind: 'file' }];
+      const config = [configFile, ...configImports].map((file) => ({ path: file, kind: 'file' as const }));
+      if (!folders) return config;
       // Folders are watched through their parents: one created, deleted or replaced later is seen too.
       const others = [folders.staticDir, ...extensionDirs(folders.siteDir)].map((folder) => ({
         path: folder,
         kind: 'folder' as const,
       }));
       const covered: WatchTarget[] = [
-        { path: configFile, kind: 'file' },
+        ...config,
         { path: folders.docsDir, kind: 'folder', skipName: isSkippedName },
         ...others,
       ];
@@ -322,6 +334,11 @@ export function createDevSession(options: DevSessionOptions): DevSession {
       return [...covered, ...importsToWatch(site, covered)];
     },
   };
+}
+
+/** The files a config was bundled from that are the site's to edit: not the config itself, nor installed packages. */
+function localImports(files: readonly string[], configFile: string): string[] {
+  return files.filter((file) => file !== configFile && !file.split(path.sep).includes('node_modules'));
 }
 
 /**
