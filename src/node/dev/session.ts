@@ -157,17 +157,10 @@ export function createDevSession(options: DevSessionOptions): DevSession {
   }
 
   function plan(paths: ReadonlySet<string>): Plan {
-    if (paths.has(configFile))
-      return { kind: 'full', reason: `${display(configFile)} changed`, reloadConfig: true, reloadAll: true };
+    if (paths.has(configFile)) return withConfigLoaded(`${display(configFile)} changed`);
     const imported = configImports.find((file) => paths.has(file));
-    if (imported)
-      return {
-        kind: 'full',
-        reason: `${display(imported)}, which the config imports, changed`,
-        reloadConfig: true,
-        reloadAll: true,
-      };
-    if (!site) return { kind: 'full', reason: 'retrying the failed build', reloadConfig: true, reloadAll: true };
+    if (imported) return withConfigLoaded(`${display(imported)}, which the config imports, changed`);
+    if (!site) return withConfigLoaded('retrying the failed build');
     const notes: string[] = [];
     let reload = false;
     let moved: boolean | undefined; // git is asked once a batch
@@ -369,6 +362,11 @@ function routesToUpdate(results: readonly ReturnType<typeof updateNote>[]): {
 }
 
 const IGNORE = { kind: 'ignore' } as const;
+
+/** A rebuild with the config loaded again, every tab reloaded. */
+function withConfigLoaded(reason: string): Plan {
+  return { kind: 'full', reason, reloadConfig: true, reloadAll: true };
+}
 
 /** A rebuild of the site in memory, for `reason`; `reloadAll` when what every page loads changed. */
 function full(reason: string, reloadAll = false): Plan & { kind: 'full' } {
