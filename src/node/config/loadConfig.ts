@@ -1,12 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { z } from 'zod';
 import { cacheEntryPath, cachedEntry, contentHash, engineCacheDir } from '../bundleCache.mjs';
 import { formatDiagnostic } from '../diagnostics.js';
 import { engineRoot } from '../engineRoot.js';
 import { esbuild, fileInputs, NODE_MODULE_BUNDLE } from '../esbuild.js';
 import { bundledBefore, type ConfigBundle, recordBundle } from './configBundles.js';
+import { describeConfigIssues } from './configIssues.js';
 import { describeIgnored, describeStubs, docusaurusSiteBuild } from './docusaurusLoader.js';
 import { mapDocusaurusConfig } from './docusaurusConfig.js';
 import { siteConfigSchema, type SiteConfig } from './schema.js';
@@ -193,47 +193,8 @@ export function validateConfig(value: unknown, configPath: string, source?: stri
   // than it saves here.
   const result = siteConfigSchema.safeParse(value, { jitless: true });
   if (result.success) return result.data;
-  const lines = result.error.issues.map((issue) => {
-    const line = source === undefined ? undefined : findFieldLine(source, issue);
-    return `  - ${line ? `line ${line}, ` : ''}${describeConfigIssue(issue, value)}`;
-  });
+  const lines = describeConfigIssues(result.error.issues, value, source).map((line) => `  - ${line}`);
   throw new ConfigError(
     `Invalid config in ${configPath} (${lines.length} problem${lines.length === 1 ? '' : 's'}):\n${lines.join('\n')}`,
   );
-}
-
-/** Best effort: the line where the field's last key (or the unknown key) is written, when it appears exactly once. */
-function findFieldLine(source: string, issue: z.core.$ZodIssue): number | undefined {
-  const key =
-    issue.code === 'unrecognized_keys'
-      ? issue.keys[0]
-      : [...issue.path].reverse().find((part) => typeof part === 'string');
-  if (typeof key !== 'string') return undefined;
-  const pattern = new RegExp(`(^|[\\s{,])['"]?${key.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}['"]?\\s*:`);
-  const matches = source.split('\n').flatMap((text, index) => (pattern.test(text) ? [index + 1] : []));
-  return matches.length === 1 ? matches[0] : undefined;
-}
-
-function valueAt(value: unknown, fieldPath: readonly PropertyKey[]): unknown {
-  return fieldPath.reduce<unknown>(
-    (current, key) =>
-      current !== null && typeof current === 'object' ? (current as Record<PropertyKey, unknown>)[key] : undefined,
-    value,
-  );
-}
-
-function describeConfigIssue(issue: z.core.$ZodIssue, value: unknown): string {
-  const field = issue.path.length > 0 ? issue.path.join('.') : '(root)';
-  const received = valueAt(value, issue.path);
-  const got = received === undefined ? '' : ` (got ${JSON.stringify(received)})`;
-  if (issue.code === 'invalid_format' && issue.format === 'url')
-    return `${field}: not a valid URL${got}. Fix: use a full URL, e.g. "https://example.com".`;
-  if (issue.code === 'unrecognized_keys') {
-    return `${field === '(root)' ? '' : `${field}: `}unknown field(s) ${issue.keys.map((k) => `"${k}"`).join(', ')}. Fix: remove them or check the spelling against the documented fields.`;
-  }
-  if (issue.code === 'invalid_value')
-    return `${field}: ${issue.message}${got}. Fix: use one of ${issue.values.map((v) => JSON.stringify(v)).join(', ')}.`;
-  if (issue.code === 'invalid_type')
-    return `${field}: expected ${issue.expected}${got}. Fix: set ${field} to a ${issue.expected} value.`;
-  return `${field}: ${issue.message}${got}. Fix: correct the value of ${field}.`;
 }

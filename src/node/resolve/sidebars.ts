@@ -5,6 +5,7 @@
 import type { Route } from '../../shared/paths.js';
 import type { SidebarItem } from '../../shared/types.js';
 import type { NoteSummary } from '../notes/note.js';
+import { editDistance } from '../nearestNames.js';
 import { type BuildSidebarOptions, buildSidebar, flattenSidebar, shortenTitle } from './sidebar.js';
 import { FOLDER_SIDEBAR_ID } from './sidebarIds.js';
 import type { SidebarConfigCategory, SidebarConfigItem, SidebarsConfig, SidebarsProblem } from './sidebarsFile.js';
@@ -114,18 +115,6 @@ export function closestIds(id: string, ids: readonly string[]): string[] {
     .sort((a, b) => a.distance - b.distance || a.candidate.localeCompare(b.candidate))
     .slice(0, 3)
     .map(({ candidate }) => candidate);
-}
-
-function editDistance(a: string, b: string): number {
-  let previous = Array.from({ length: b.length + 1 }, (_unused, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    const current = [i];
-    for (let j = 1; j <= b.length; j++) {
-      current[j] = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
-    }
-    previous = current;
-  }
-  return previous[b.length]!;
 }
 
 /** Which sidebar each page is in (the first that lists it as a page: a note, or a category's page), by route. */
