@@ -77,16 +77,27 @@ describe('bad notes', () => {
     assert.match(built.stderr, /Rename it to its real extension \(e\.g\. diagram\.png\) and move it to static\//);
   });
 
-  it('two notes with one id: both files, and an id to use instead', async () => {
+  it("two notes with one id: the first one's id line, both files, and an id to use instead", async () => {
     const built = await build(path.join(fixturesDir, 'bad-duplicate-id'));
     assertFailedKeepingPrevious(built);
     assert.deepEqual(errorLines(built.stderr), [
-      'error [duplicate-id] docs/guides/one.md: 2 notes have the id "guides/shared": docs/guides/one.md, docs/guides/two.md',
+      'error [duplicate-id] docs/guides/one.md:2: 2 notes have the id "guides/shared": docs/guides/one.md, docs/guides/two.md',
     ]);
     assert.match(
       built.stderr,
       /Give each note a unique `id` in its front matter \(e\.g\. `id: two` in docs\/guides\/two\.md\)/,
     );
+  });
+
+  it("an id a file's name gives, claimed again in front matter: reported at the claim's line", async () => {
+    const siteDir = tempSite((docsDir) => {
+      fs.writeFileSync(path.join(docsDir, 'guides/zz.md'), '---\ntitle: Zz\nid: setup\n---\n\n# Zz\n');
+    });
+    const built = await build(siteDir);
+    assertFailedKeepingPrevious(built);
+    assert.deepEqual(errorLines(built.stderr), [
+      'error [duplicate-id] docs/guides/zz.md:3: 2 notes have the id "guides/setup": docs/guides/setup.md, docs/guides/zz.md',
+    ]);
   });
 
   it('a slug with illegal characters: the slug line and a clean slug', async () => {

@@ -248,6 +248,14 @@ function exampleFor(field: string): string {
   return examples[field] ?? '';
 }
 
+/** The file line (1-based) where a note's front matter sets `key`, if it does. */
+export function frontMatterKeyLine(source: string, key: string): number | undefined {
+  const match = source.startsWith('---') ? frontMatterBlock.exec(source) : null;
+  if (!match || match.index !== 0) return undefined;
+  const line = findKeyLine(match[1] ?? '', key);
+  return line === undefined ? undefined : line + 1;
+}
+
 function findKeyLine(yamlText: string, key: string): number | undefined {
   const index = yamlText.split('\n').findIndex((line) => line.startsWith(`${key}:`));
   return index === -1 ? undefined : index + 1; // +1 for the opening ---

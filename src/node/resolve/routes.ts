@@ -3,8 +3,8 @@ import type { Route } from '../../shared/paths.js';
 import type { DiagnosticList, SeveritySetting } from '../diagnostics.js';
 import type { Note } from '../notes/note.js';
 import { applyTrailingSlash, computeDocRoute, isValidRoute, locateDoc, prefixRoute } from '../notes/notePaths.js';
-import { type SplitNote, splitFrontMatter } from '../notes/frontMatter.js';
-import type { ScannedNote } from '../notes/scan.js';
+import { frontMatterKeyLine, type SplitNote, splitFrontMatter } from '../notes/frontMatter.js';
+import { rereadNoteText, type ScannedNote } from '../notes/scan.js';
 
 export interface ResolveNotesOptions {
   readonly notes: readonly ScannedNote[];
@@ -185,6 +185,9 @@ function reportDuplicateIds(docs: readonly Note[], options: ResolveNotesOptions)
   for (const [id, group] of byId) {
     if (group.length < 2) continue;
     const files = group.map((doc) => options.displayPath(doc.filePath));
+    // Reported where a front matter `id` claims it (a file's name may be the other claim).
+    const claiming = group.find((doc) => doc.frontMatter.id !== undefined) ?? group[0]!;
+    const line = idLine(claiming);
     const second = group[1]!;
     const suggestion = `${second.dirName === '.' ? '' : `${second.dirName}/`}${path.posix.parse(second.sourcePath).name}`;
     const fix =
@@ -194,10 +197,21 @@ function reportDuplicateIds(docs: readonly Note[], options: ResolveNotesOptions)
     options.diagnostics.add({
       severity: 'error',
       code: 'duplicate-id',
-      file: files[0]!,
+      file: options.displayPath(claiming.filePath),
+      ...(line !== undefined && { line }),
       message: `${group.length} notes have the id "${id}": ${files.join(', ')}`,
       hint: `Give each note a unique \`id\` in its front matter (${fix}), or remove the \`id\` field to use the file name.`,
     });
+  }
+}
+
+/** The line of a note's front matter `id` (read again: a duplicate id is rare, and the note's text may be let go). */
+function idLine(note: Note): number | undefined {
+  if (note.frontMatter.id === undefined) return undefined;
+  try {
+    return frontMatterKeyLine(rereadNoteText(note.filePath), 'id');
+  } catch {
+    return undefined; // removed since the scan: reported without a line
   }
 }
 
