@@ -26,10 +26,10 @@ describe('fixture duplicate-routes', () => {
     noSlash = await buildFixtureWith('duplicate-routes', { config: 'wiki.no-trailing-slash.config.ts' });
   });
 
-  it('warns once about the slug clash, naming both files, and still builds', () => {
+  it("warns once about the slug clash at the slug's line, naming both files, and still builds", () => {
     assert.equal(warned.code, 0, warned.stderr);
     assert.deepEqual(diagnostics(warned.stderr), [
-      'warning [duplicate-route] docs/y.md: Duplicate route "/y": claimed by docs/x.md and docs/y.md; only docs/x.md is served there.',
+      'warning [duplicate-route] docs/x.md:2: Duplicate route "/y": claimed by docs/x.md and docs/y.md; only docs/x.md is served there.',
     ]);
     assert.match(warned.stderr, /give one a different `slug`/);
     assert.match(warned.stdout, /0 error\(s\), 1 warning\(s\)/);
@@ -61,7 +61,7 @@ describe('fixture duplicate-routes', () => {
 
   it('with --strict, fails with exit code 1 and writes nothing', () => {
     assert.equal(strict.code, 1);
-    assert.match(strict.stderr, /warning \[duplicate-route\] docs\/y\.md: .*docs\/x\.md and docs\/y\.md/);
+    assert.match(strict.stderr, /warning \[duplicate-route\] docs\/x\.md:2: .*docs\/x\.md and docs\/y\.md/);
     assert.match(strict.stderr, /Build failed: 0 error\(s\), 1 warning\(s\)\..*--strict/);
     assert.equal(fs.existsSync(strict.outDir), false);
   });

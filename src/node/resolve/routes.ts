@@ -187,7 +187,7 @@ function reportDuplicateIds(docs: readonly Note[], options: ResolveNotesOptions)
     const files = group.map((doc) => options.displayPath(doc.filePath));
     // Reported where a front matter `id` claims it (a file's name may be the other claim).
     const claiming = group.find((doc) => doc.frontMatter.id !== undefined) ?? group[0]!;
-    const line = idLine(claiming);
+    const line = frontMatterLine(claiming, 'id');
     const second = group[1]!;
     const suggestion = `${second.dirName === '.' ? '' : `${second.dirName}/`}${path.posix.parse(second.sourcePath).name}`;
     const fix =
@@ -205,11 +205,11 @@ function reportDuplicateIds(docs: readonly Note[], options: ResolveNotesOptions)
   }
 }
 
-/** The line of a note's front matter `id` (read again: a duplicate id is rare, and the note's text may be let go). */
-function idLine(note: Note): number | undefined {
-  if (note.frontMatter.id === undefined) return undefined;
+/** The line of a note's front matter field (read again: this is for a rare error, and the note's text may be let go). */
+function frontMatterLine(note: Note, key: 'id' | 'slug'): number | undefined {
+  if (note.frontMatter[key] === undefined) return undefined;
   try {
-    return frontMatterKeyLine(rereadNoteText(note.filePath), 'id');
+    return frontMatterKeyLine(rereadNoteText(note.filePath), key);
   } catch {
     return undefined; // removed since the scan: reported without a line
   }
@@ -224,9 +224,13 @@ function dropDuplicateRoutes(docs: readonly Note[], options: ResolveNotesOptions
     kept.push(group[0]!);
     if (group.length < 2) continue;
     const files = group.map((doc) => options.displayPath(doc.filePath));
+    // Reported where a front matter `slug` makes the clash, else on the note left out.
+    const claiming = group.find((doc) => doc.frontMatter.slug !== undefined) ?? group[1]!;
+    const line = frontMatterLine(claiming, 'slug');
     options.diagnostics.addWithSetting(options.onDuplicateRoutes, {
       code: 'duplicate-route',
-      file: files[1]!,
+      file: options.displayPath(claiming.filePath),
+      ...(line !== undefined && { line }),
       message: `Duplicate route "${route}": claimed by ${files.join(' and ')}; only ${files[0]} is served there.`,
       hint: 'Rename one of the files, or give one a different `slug` in its front matter.',
     });
