@@ -84,6 +84,8 @@ describe('links that leave the site', () => {
 const brokenCases: readonly { markdown: string; reason: RegExp }[] = [
   { markdown: '[gone](missing.md)', reason: /No note at "x\/missing\.md"/ },
   { markdown: '[gone](../a/missing.md#part)', reason: /No note at "a\/missing\.md"/ },
+  { markdown: '[typo](zz.md)', reason: /^No note at "x\/zz\.md" \(did you mean "z\.md"\?\)$/ },
+  { markdown: '[moved](../old/b.md)', reason: /^No note at "old\/b\.md" \(did you mean "\.\.\/a\/b\.md"\?\)$/ },
   { markdown: '[gone](/nope)', reason: /No page or file at "\/nope"/ },
   { markdown: '[gone](../nowhere/)', reason: /No page or file at "\/nowhere\/"/ },
 ];

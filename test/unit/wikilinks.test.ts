@@ -106,6 +106,25 @@ for (const [strategy, list] of Object.entries(cases) as [WikilinkStrategy, reado
   });
 }
 
+describe('a wikilink that names no note', () => {
+  const resolve = lookup('shortest');
+  const missing = (target: string) => {
+    const result = resolve(target, asSourcePath('Home.md'));
+    assert.ok('missing' in result, JSON.stringify(result));
+    return result.missing;
+  };
+
+  it('names the note it most likely meant: the nearest name, or a near name in the folder it names', () => {
+    assert.match(missing('Hme'), /named "Hme" in the docs folder \(did you mean \[\[Home\]\]\?\)$/);
+    assert.match(missing('guides/setpu'), /\(did you mean \[\[setup\]\]\?\)$/);
+  });
+
+  it('names none for a file, nor for a name two notes share', () => {
+    assert.doesNotMatch(missing('Homee.png'), /did you mean/);
+    assert.doesNotMatch(missing('Latx'), /did you mean/);
+  });
+});
+
 describe('the docs folder name is stripped only when it names the vault', () => {
   it('[[docs/index]] resolves in a vault named docs, not in one named otherwise', () => {
     const config = siteConfigSchema.parse({ title: 'T', url: 'https://t.example.com' });

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { asRoute, asSourcePath, hrefForRoute, type Route, type SourcePath } from '../../shared/paths.js';
 import { isPathInside, posixPathBelow } from '../filePaths.js';
 import type { LinkResolver, ResolvedLink } from '../markdown/noteEnv.js';
+import { indexLikelyNotes, type LikelyNotes } from './likelyNotes.js';
 
 export interface LinkResolverOptions {
   /** Every note's source path and route (plain pairs, so worker threads can receive them). */
@@ -37,6 +38,7 @@ export function createLinkResolver(options: LinkResolverOptions): LinkResolver {
     routeOf.has(route.endsWith('/') ? route.slice(0, -1) : `${route}/`);
   const assetOutput = new Map<string, string>();
   let realDocsDir: string | undefined; // resolved once, at the first link to a docs file
+  let likely: LikelyNotes | undefined; // indexed at the first broken link to a note
   const linkedOutside = (filePath: string): string | undefined => {
     realDocsDir ??= fs.realpathSync(options.docsDir);
     const target = fs.realpathSync(filePath);
@@ -88,8 +90,16 @@ export function createLinkResolver(options: LinkResolverOptions): LinkResolver {
     const route =
       routeBySource.get(rooted ? path.posix.normalize(sourcePath) : sourcePath) ??
       (rooted ? routeBySource.get(siteRootedSource(target)) : undefined);
-    if (!route)
-      return { href: target + (fragment ? `#${fragment}` : ''), external: false, broken: `No note at "${sourcePath}"` };
+    if (!route) {
+      const meant = (likely ??= indexLikelyNotes(routeBySource.keys())).atPath(sourcePath);
+      const guess =
+        meant === undefined ? '' : ` (did you mean "${path.posix.relative(path.posix.dirname(from), meant)}"?)`;
+      return {
+        href: target + (fragment ? `#${fragment}` : ''),
+        external: false,
+        broken: `No note at "${sourcePath}"${guess}`,
+      };
+    }
     return {
       href: withBase(route) + (fragment ? `#${fragment}` : ''),
       external: false,

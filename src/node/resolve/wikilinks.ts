@@ -11,6 +11,7 @@ import type { ReleasedBody } from '../notes/note.js';
 import type { ObsidianMarkdown, TranscludedSource, WikilinkResolution } from '../markdown/obsidian/types.js';
 import { parseWikilink, WIKILINK_PATTERN } from '../markdown/obsidian/syntax.js';
 import { findInlineTags, withoutCode } from '../markdown/obsidian/inlineTags.js';
+import { indexLikelyNotes, type LikelyNotes } from './likelyNotes.js';
 import { hasObsidianFolder } from './obsidianFolder.js';
 import { tagRoute } from './tags.js';
 
@@ -149,6 +150,7 @@ export function createWikilinkLookup(options: Omit<ObsidianMarkdownOptions, 'bod
     }
   }
   let files: PathIndex | undefined; // listed at the first link that names a file
+  let likely: LikelyNotes | undefined; // indexed at the first wikilink that names no note
   // Only these are kept for later lookups, not the options: they hold every note's Markdown.
   const { docsDir } = options;
   const strategy = options.config.markdown.wikilinks;
@@ -167,7 +169,18 @@ export function createWikilinkLookup(options: Omit<ObsidianMarkdownOptions, 'bod
     const [first, ...rest] = written.replace(/^\/+/, '').split('/');
     if (found.length === 0 && rest.length > 0 && first!.toLowerCase() === vaultName) found = find(rest.join('/'), from);
     if (found.length === 0 && !written.includes('/')) found = aliases.get(written.toLowerCase()) ?? [];
-    if (found.length === 0) return { missing: describeMissing(written, strategy) };
+    if (found.length === 0) {
+      // A guess for a note only: a name with another extension is a file's (`![[diagram.png]]`).
+      if (strategy !== 'shortest' || (MAY_NAME_FILE.test(written) && !/\.mdx?$/i.test(written)))
+        return { missing: describeMissing(written, strategy) };
+      likely ??= indexLikelyNotes(notes.paths());
+      const meant = written.includes('/')
+        ? likely.atPath(written.replace(/(\.mdx?)?$/i, '.md'))
+        : likely.byName(written);
+      return {
+        missing: describeMissing(written, strategy, meant && path.posix.basename(meant).replace(/\.mdx?$/i, '')),
+      };
+    }
     const sourcePath = found[0]!;
     return {
       sourcePath,
@@ -180,8 +193,9 @@ export function createWikilinkLookup(options: Omit<ObsidianMarkdownOptions, 'bod
 // Files are looked for only for a target with a short extension (`image.png`, `paper.pdf`).
 const MAY_NAME_FILE = /\.[a-z0-9]{1,5}$/i;
 
-function describeMissing(target: string, strategy: WikilinkStrategy): string {
-  if (strategy === 'shortest') return `no note or file named "${target}" in the docs folder`;
+function describeMissing(target: string, strategy: WikilinkStrategy, meant?: string): string {
+  const guess = meant === undefined ? '' : ` (did you mean [[${meant}]]?)`;
+  if (strategy === 'shortest') return `no note or file named "${target}" in the docs folder${guess}`;
   return `no note or file at "${target}" (${strategy} path, as \`markdown.wikilinks\` says)`;
 }
 
@@ -210,6 +224,11 @@ class PathIndex {
       (candidate) => !lower.includes('/') || this.keyOf(candidate).endsWith(`/${lower}`),
     );
     return [...candidates].sort(comparePaths);
+  }
+
+  /** Every path added (the first of paths equal but for case). */
+  paths(): Iterable<SourcePath> {
+    return this.byPath.values();
   }
 
   /** A folder link (`[[folder/]]`): the folder's index note (index, README, or named like the folder). */
