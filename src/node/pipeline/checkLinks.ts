@@ -3,6 +3,7 @@ import type { ParsedNote } from '../notes/note.js';
 import type { BuildContext } from '../context.js';
 import { katexAssetCopies } from '../markdown/math.js';
 import { mermaidAssetCopies } from '../markdown/codeBlocks.js';
+import { nearestNames } from '../nearestNames.js';
 
 /** What checking links needs of a note: its links, and the anchors other notes' links may point into. */
 export interface LinkCheckNote extends Pick<
@@ -96,7 +97,7 @@ export function checkLinks(
           file: file(),
           line: link.line,
           message: `Broken anchor in link "${link.target}": the page ${anchor.route} has no heading with id "${anchor.id}".`,
-          hint: `Use one of its heading ids${suggestAnchors(known)}.`,
+          hint: suggestAnchors(safeDecode(anchor.id), known),
         });
       }
     }
@@ -104,9 +105,12 @@ export function checkLinks(
   return assets;
 }
 
-function suggestAnchors(known: ReadonlySet<string>): string {
+/** The fix of a broken anchor: the page's id nearest the one written (a typo, a renamed heading), else a few of its ids. */
+function suggestAnchors(wanted: string, known: ReadonlySet<string>): string {
+  const [nearest] = nearestNames(wanted, known);
+  if (nearest !== undefined) return `Did you mean #${nearest}? It is the page's heading id nearest "${wanted}".`;
   const list = [...known].slice(0, 5).map((id) => `#${id}`);
-  return list.length > 0 ? ` (e.g. ${list.join(', ')})` : '';
+  return `Use one of its heading ids${list.length > 0 ? ` (e.g. ${list.join(', ')})` : ''}.`;
 }
 
 function safeDecode(text: string): string {
