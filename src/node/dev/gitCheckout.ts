@@ -4,6 +4,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import path from 'node:path';
 import { isInGitRepository } from '../notes/gitDates.js';
 import type { WatchTarget } from './watch.js';
 
@@ -32,7 +33,8 @@ export function readGitCheckout(docsDir: string): GitCheckout | undefined {
   if (!isInGitRepository(cwd)) return undefined;
   const gitDir = runGit(cwd, ['rev-parse', '--absolute-git-dir']);
   if (gitDir === undefined) return undefined;
-  return { gitDir, head: readHead(cwd), cwd };
+  // Resolved: git prints `/`-separated paths on Windows too, and the watcher reports paths in the platform's form.
+  return { gitDir: path.resolve(gitDir), head: readHead(cwd), cwd };
 }
 
 /** Whether HEAD is another commit than `checkout`'s now (a commit, a checkout, a reset...). */
