@@ -127,6 +127,20 @@ describe('notes are transcluded', () => {
     assert.ok(!/<p>\s*<blockquote/.test(html), 'a paragraph holding only the embed prints no <p>');
   });
 
+  it('closes the paragraph an embed is in the middle of, and opens another after it (no block inside a <p>)', () => {
+    const files = { 'T.md': '# T\n\nBody of T.\n' };
+    const shape = (markdown: string) =>
+      renderIn({ ...files, 'a.md': `${markdown}\n` })
+        .html.replace(/<blockquote class="transclusion">[^]*?<\/blockquote>\n?/g, '[embed]')
+        .replace(/\n/g, '');
+    assert.equal(shape('Before ![[T]] after.'), '<p>Before</p>[embed]<p>after.</p>');
+    assert.equal(shape('Line one\n![[T]]\nLine three'), '<p>Line one</p>[embed]<p>Line three</p>');
+    assert.equal(shape('See ![[T]] and ![[T]]'), '<p>See</p>[embed]<p>and</p>[embed]');
+    assert.equal(shape('> quoted ![[T]] more'), '<blockquote><p>quoted</p>[embed]<p>more</p></blockquote>');
+    assert.equal(shape('- item ![[T]] tail'), '<ul><li>item [embed] tail</li></ul>', 'a tight item has no <p>');
+    assert.match(shape('x ![[T.md]] y ![[pic.png]] z'), /^<p>x<\/p>\[embed\]<p>y <img [^>]+> z<\/p>$/);
+  });
+
   it('stops a loop with a plain link and a warning on each note of it', () => {
     const files = { 'a.md': 'A says ![[b]]\n', 'b.md': 'B says ![[a]]\n', 'c.md': 'C: ![[c]]\n' };
     const vaultOfLoops = createVault(files, { obsidian: true });

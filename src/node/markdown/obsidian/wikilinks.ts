@@ -68,15 +68,72 @@ function resolveWikilinks(md: MarkdownIt, state: StateCore): void {
       const meta = token.meta as WikilinkMeta | null;
       if (!meta?.wikilink) continue;
       if (token.type === 'link_open') resolveLinkToken(env, children, i, line);
-      else if (token.type === 'obsidian_embed') {
-        token.meta = resolveEmbed(md, env, meta, line);
-        const alone = children.every(
-          (child) => child === token || (child.type === 'text' && child.content.trim() === ''),
-        );
-        if (alone && (token.meta as EmbedView).block) hideParagraph(tokens, b);
-      }
+      else if (token.type === 'obsidian_embed') token.meta = resolveEmbed(md, env, meta, line);
     }
+    b += placeBlockEmbeds(state, b);
   }
+}
+
+/**
+ * A transclusion is a block (a quote holding the note): a paragraph that holds only one prints no `<p>`, and one in
+ * the middle of a paragraph closes it and opens another after it, as `<p>` may hold no block (browsers would close
+ * it themselves, leaving the rest of its text outside any paragraph). Returns how many tokens were added.
+ */
+function placeBlockEmbeds(state: StateCore, inlineIndex: number): number {
+  const { tokens } = state;
+  const inline = tokens[inlineIndex]!;
+  const open = tokens[inlineIndex - 1];
+  const close = tokens[inlineIndex + 1];
+  const children = inline.children!;
+  const isBlock = (child: Token) => child.type === 'obsidian_embed' && (child.meta as EmbedView).block === true;
+  if (!children.some(isBlock) || open?.type !== 'paragraph_open' || close?.type !== 'paragraph_close') return 0;
+  if (open.hidden) return 0; // a tight list's item: <li> may hold a block
+  const parts: Token[][] = [[]];
+  for (const child of children) {
+    if (isBlock(child)) parts.push([child], []);
+    else parts.at(-1)!.push(child);
+  }
+  const placed: Token[] = [];
+  for (const part of parts) {
+    const embed = part.length === 1 && isBlock(part[0]!);
+    const blank = part.every((child) => isBlank(child));
+    if (blank) continue;
+    const piece = new state.Token('inline', '', 0);
+    piece.children = embed ? part : trimEdges(part);
+    piece.content = piece.children.map((child) => child.content).join('');
+    piece.map = inline.map;
+    if (embed) placed.push(piece);
+    else placed.push(paragraphToken(state, open), piece, paragraphToken(state, close));
+  }
+  tokens.splice(inlineIndex - 1, 3, ...placed);
+  return placed.length - 3;
+}
+
+/** Text that prints nothing but space, and line breaks: what is left beside an embed that had its own line. */
+function isBlank(child: Token): boolean {
+  return (
+    child.type === 'softbreak' || child.type === 'hardbreak' || (child.type === 'text' && child.content.trim() === '')
+  );
+}
+
+/** A paragraph's tokens without the line breaks and spaces that joined it to an embed. */
+function trimEdges(part: Token[]): Token[] {
+  let start = 0;
+  let end = part.length;
+  while (start < end && isBlank(part[start]!)) start++;
+  while (end > start && isBlank(part[end - 1]!)) end--;
+  const kept = part.slice(start, end);
+  const [first, last] = [kept[0], kept.at(-1)];
+  if (first?.type === 'text') first.content = first.content.trimStart();
+  if (last?.type === 'text') last.content = last.content.trimEnd();
+  return kept;
+}
+
+function paragraphToken(state: StateCore, like: Token): Token {
+  const token = new state.Token(like.type, like.tag, like.nesting);
+  token.map = like.map;
+  token.block = true;
+  return token;
 }
 
 function resolveLinkToken(env: NoteEnv, children: Token[], index: number, line: number): void {
@@ -183,13 +240,4 @@ function resolveEmbed(md: MarkdownIt, env: NoteEnv, meta: WikilinkMeta, line: nu
 
 function linkView(resolved: ResolvedLink, parts: WikilinkParts): EmbedView {
   return { kind: 'link', href: resolved.href, text: wikilinkText(parts) };
-}
-
-/** A paragraph that holds only a transclusion prints no `<p>` around its block. */
-function hideParagraph(tokens: Token[], inlineIndex: number): void {
-  const open = tokens[inlineIndex - 1];
-  const close = tokens[inlineIndex + 1];
-  if (open?.type !== 'paragraph_open' || close?.type !== 'paragraph_close') return;
-  open.hidden = true;
-  close.hidden = true;
 }
