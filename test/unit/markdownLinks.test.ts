@@ -86,7 +86,9 @@ const brokenCases: readonly { markdown: string; reason: RegExp }[] = [
   { markdown: '[gone](../a/missing.md#part)', reason: /No note at "a\/missing\.md"/ },
   { markdown: '[typo](zz.md)', reason: /^No note at "x\/zz\.md" \(did you mean "z\.md"\?\)$/ },
   { markdown: '[moved](../old/b.md)', reason: /^No note at "old\/b\.md" \(did you mean "\.\.\/a\/b\.md"\?\)$/ },
-  { markdown: '[gone](/nope)', reason: /No page or file at "\/nope"/ },
+  { markdown: '[gone](/nope)', reason: /^No page or file at "\/nope"$/ },
+  { markdown: '[typo](/a/bb)', reason: /^No page or file at "\/a\/bb" \(did you mean "\/a\/b"\?\)$/ },
+  { markdown: '[typo](../serch)', reason: /^No page or file at "\/serch" \(did you mean "\/search"\?\)$/ },
   { markdown: '[gone](../nowhere/)', reason: /No page or file at "\/nowhere\/"/ },
 ];
 

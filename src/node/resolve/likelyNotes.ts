@@ -1,7 +1,7 @@
 /**
- * "Did you mean ...?" for a broken link to a note: the note the link most likely meant, from the notes' source paths.
- * Indexed at the first broken link (most builds have none); each guess looks at a folder's notes or at the names that
- * could be near, not at every note of a large site.
+ * "Did you mean ...?" for a broken link: the note the link most likely meant, from the notes' source paths (or the
+ * page, from the site's routes: a route is a path too). Indexed at the first broken link (most builds have none); each
+ * guess looks at a folder's notes or at the names that could be near, not at every note of a large site.
  */
 import path from 'node:path';
 import { nearestNames } from '../nearestNames.js';

@@ -39,6 +39,7 @@ export function createLinkResolver(options: LinkResolverOptions): LinkResolver {
   const assetOutput = new Map<string, string>();
   let realDocsDir: string | undefined; // resolved once, at the first link to a docs file
   let likely: LikelyNotes | undefined; // indexed at the first broken link to a note
+  let likelyRoutes: LikelyNotes | undefined; // and to a route
   const linkedOutside = (filePath: string): string | undefined => {
     realDocsDir ??= fs.realpathSync(options.docsDir);
     const target = fs.realpathSync(filePath);
@@ -80,7 +81,9 @@ export function createLinkResolver(options: LinkResolverOptions): LinkResolver {
         external: false,
         ...(fragment && routeOf.has(route) && { anchor: { route, id: fragment } }),
       };
-    return { href, external: false, broken: `No page or file at "${route}"` };
+    const meant = (likelyRoutes ??= indexLikelyNotes([...routeOf, ...options.extraRoutes])).atPath(route);
+    const guess = meant === undefined ? '' : ` (did you mean "${meant}"?)`;
+    return { href, external: false, broken: `No page or file at "${route}"${guess}` };
   };
 
   function resolveNoteLink(target: string, fragment: string | undefined, from: SourcePath): ResolvedLink {
