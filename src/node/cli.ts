@@ -11,6 +11,7 @@ import { runInit } from './config/initSite.js';
 import { ConfigError, type ConfigWarning } from './config/loadConfig.js';
 import { DiagnosticList, formatDiagnostic } from './diagnostics.js';
 import { buildWorkDone } from './engineHooks.js';
+import { nearestNames } from './nearestNames.js';
 
 // Each command loads what it runs when it runs (a dynamic import: that part of the engine's bundle runs only then): a
 // build with nothing to do starts without loading the renderer, the dev server or React (bench/README.md).
@@ -26,6 +27,19 @@ const usage = `Usage:
   wiki init [DIR]                                                  write a starter wiki.config.ts (and docs/intro.md) in DIR
   wiki search-push [--docs DIR] [--config FILE]                    upload search records to the hosted engine (admin key in WIKI_SEARCH_ADMIN_KEY)
   wiki help                                                        this text`;
+
+const COMMANDS = ['build', 'serve', 'dev', 'search-push', 'write-translations', 'init', 'help'];
+
+/** Every option the usage names (`--out`, `--no-cache`...): what a mistyped one is compared with. */
+function usageOptions(): string[] {
+  return [...new Set(usage.match(/--[a-z][\w-]*/g))];
+}
+
+/** " (did you mean "build"?)" when one of `known` is a few edits from `given`, else nothing. */
+function didYouMean(given: string, known: readonly string[]): string {
+  const [nearest] = nearestNames(given, known);
+  return nearest === undefined ? '' : ` (did you mean "${nearest}"?)`;
+}
 
 /** The `wiki` command: returns the process exit code. */
 export async function main(argv: readonly string[]): Promise<number> {
@@ -50,7 +64,7 @@ export async function main(argv: readonly string[]): Promise<number> {
         console.log(usage);
         return 0;
       default:
-        console.error(`Unknown command "${command}".\n\n${usage}`);
+        console.error(`Unknown command "${command}"${didYouMean(command, COMMANDS)}.\n\n${usage}`);
         return 2;
     }
   } catch (error) {
@@ -58,8 +72,14 @@ export async function main(argv: readonly string[]): Promise<number> {
       console.error(`error ${error.message}\n    ${error.hint}`);
       return 1;
     }
-    if (error instanceof ConfigError || (error as NodeJS.ErrnoException).code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') {
-      console.error(`error ${(error as Error).message}`);
+    if ((error as NodeJS.ErrnoException).code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') {
+      const option = /'(-[^']*)'/.exec((error as Error).message)?.[1];
+      const guess = option === undefined ? '' : didYouMean(option.replace(/=.*$/, ''), usageOptions());
+      console.error(`error ${(error as Error).message}${guess}`);
+      return 1;
+    }
+    if (error instanceof ConfigError) {
+      console.error(`error ${error.message}`);
       return 1;
     }
     throw error;

@@ -23,6 +23,20 @@ async function buildKeepingPrevious(siteDir: string, args: readonly string[] = [
   return result;
 }
 
+describe('a mistyped command line', () => {
+  it('names the command or option nearest a mistyped one, and none far from every one', async () => {
+    const cwd = makeTempDir('wiki-bad-args-');
+    const command = await runWiki(['biuld'], { cwd });
+    assert.equal(command.code, 2);
+    assert.match(command.stderr, /^Unknown command "biuld" \(did you mean "build"\?\)\.\n\nUsage:/);
+    const option = await runWiki(['build', '--no-cahce'], { cwd });
+    assert.equal(option.code, 1);
+    assert.equal(option.stderr, `error Unknown option '--no-cahce' (did you mean "--no-cache"?)\n`);
+    const far = await runWiki(['serve', '--zzzz'], { cwd });
+    assert.equal(far.stderr, `error Unknown option '--zzzz'\n`);
+  });
+});
+
 describe('bad site input', () => {
   it('a config that does not parse: file:line:column, the line with a caret, and the usual cause', async () => {
     const { stderr } = await buildKeepingPrevious(path.join(fixturesDir, 'bad-config-syntax'), [
