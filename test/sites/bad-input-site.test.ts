@@ -1,7 +1,7 @@
 /**
- * Bad site-level input, built by the real `wiki build`: a config that does not parse or fails the schema, an
- * unknown navbar item type, a docs folder that does not exist. Each message says what, where and how to fix it;
- * the build exits 1 and the previous output folder stays as it was.
+ * Bad site-level input, built by the real `wiki build`: a mistyped command or option, a config that does not parse or
+ * fails the schema, an unknown navbar item type, a docs folder that does not exist. Each message says what, where and
+ * how to fix it; the build exits 1 and the previous output folder stays as it was.
  */
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
