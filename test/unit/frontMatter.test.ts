@@ -73,6 +73,20 @@ const validCases: readonly {
     offset: 6,
   },
   {
+    name: "Obsidian's singular tag and alias, for their plurals when those are not set",
+    source: '---\ntag: rust, async\nalias: Other\n---\nbody',
+    frontMatter: { tag: 'rust, async', tags: ['rust', 'async'], alias: 'Other', aliases: ['Other'] },
+    body: 'body',
+    offset: 4,
+  },
+  {
+    name: 'a plural set keeps its own value beside the singular',
+    source: '---\ntags: [a]\ntag: b\n---\nbody',
+    frontMatter: { tags: ['a'], tag: 'b' },
+    body: 'body',
+    offset: 4,
+  },
+  {
     name: 'a multi-line value',
     source: '---\ndescription: >\n  long\n  text\n---\nbody',
     frontMatter: { description: 'long text\n' },
@@ -179,6 +193,13 @@ const problemCases: readonly ProblemCase[] = [
       { line: 6, message: /`hide_title`/, hint: /`true` or `false`/ },
     ],
     kept: { title: 'Kept', aliases: ['x'] },
+    body: 'body',
+  },
+  {
+    name: 'a singular tag of the wrong shape, named as written, on its line',
+    source: '---\ntitle: T\ntag: { a: 1 }\n---\nbody',
+    problems: [{ line: 3, message: /^Front matter field `tag` is invalid/, hint: /Give `tag` an array value/ }],
+    kept: { title: 'T', tag: { a: 1 } }, // kept as any field the schema does not know, as the tags it is not
     body: 'body',
   },
 ];

@@ -89,10 +89,10 @@ export function splitFrontMatter(source: string): SplitNote {
     return { frontMatter: {}, body, bodyLineOffset, problems: [...closing, oversizedProblem(yamlText.length)] };
   const parsed = parseYaml(yamlText);
   if ('problem' in parsed) return { frontMatter: {}, body, bodyLineOffset, problems: [...closing, parsed.problem] };
-  const value = withoutEmptyValues(parsed.value ?? {});
+  const value = withPluralFields(withoutEmptyValues(parsed.value ?? {}));
   const result = frontMatterSchema.safeParse(value);
   if (result.success) return { frontMatter: result.data, body, bodyLineOffset, problems: closing };
-  const problems = result.error.issues.map((issue) => describeIssue(issue, yamlText));
+  const problems = result.error.issues.map((issue) => describeIssue(issue, yamlText, value));
   return {
     frontMatter: keepValidFields(value, result.error.issues),
     body,
@@ -121,6 +121,28 @@ function withoutEmptyValues(value: unknown): unknown {
   return Object.fromEntries(
     Object.entries(value).filter(([key, field]) => field !== null || !shape[key] || shape[key].safeParse(null).success),
   );
+}
+
+/**
+ * Obsidian's older singular fields (`tag`, `alias`), which Obsidian vaults still hold and Quartz still reads: each
+ * stands for its plural where that is not set.
+ */
+const PLURAL_OF: Readonly<Record<string, string>> = { tag: 'tags', alias: 'aliases' };
+
+function withPluralFields(value: unknown): unknown {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return value;
+  const fields = value as Record<string, unknown>;
+  const plurals = Object.entries(PLURAL_OF).filter(([one, many]) => fields[one] != null && fields[many] == null);
+  return plurals.length === 0
+    ? value
+    : { ...fields, ...Object.fromEntries(plurals.map(([one, many]) => [many, fields[one]])) };
+}
+
+/** The field a problem's first key names as written: a plural taken from its singular is written as that. */
+function writtenKey(value: unknown, key: string): string {
+  const singular = Object.keys(PLURAL_OF).find((one) => PLURAL_OF[one] === key);
+  const fields = value as Record<string, unknown>;
+  return singular !== undefined && fields[key] === fields[singular] ? singular : key;
 }
 
 /** Front matter is a few lines of metadata; past this it is not read (YAML parsing costs grow with it). */
@@ -216,9 +238,10 @@ function duplicateKey(
   return undefined;
 }
 
-function describeIssue(issue: z.core.$ZodIssue, yamlText: string): FrontMatterProblem {
-  const field = issue.path.join('.');
-  const line = findKeyLine(yamlText, String(issue.path[0] ?? ''));
+function describeIssue(issue: z.core.$ZodIssue, yamlText: string, value: unknown): FrontMatterProblem {
+  const written = writtenKey(value, String(issue.path[0] ?? ''));
+  const field = [written, ...issue.path.slice(1)].join('.');
+  const line = findKeyLine(yamlText, written);
   const expected = 'expected' in issue ? String(issue.expected) : undefined;
   const hint = expected
     ? `Give \`${field}\` ${/^[aeiou]/.test(expected) ? 'an' : 'a'} ${expected} value${exampleFor(field)}, or remove it.`
