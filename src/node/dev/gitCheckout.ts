@@ -22,7 +22,7 @@ export interface GitCheckout {
  */
 const UNWATCHED_GIT_NAMES = new Set(['objects', 'modules', 'lfs', 'hooks', 'index']);
 
-/** The checkout of the repository `docsDir` is in (through a symbolic link, that folder's), or undefined outside one. */
+/** The checkout of the repository `docsDir` is in (through a symbolic link, that folder's); undefined outside one. */
 export function readGitCheckout(docsDir: string): GitCheckout | undefined {
   let cwd: string;
   try {

@@ -105,7 +105,7 @@ export function checkLinks(
   return assets;
 }
 
-/** The fix of a broken anchor: the page's id nearest the one written (a typo, a renamed heading), else a few of its ids. */
+/** A broken anchor's fix: the page's id nearest the one written (a typo, a renamed heading), else a few of its ids. */
 function suggestAnchors(wanted: string, known: ReadonlySet<string>): string {
   const [nearest] = nearestNames(wanted, known);
   if (nearest !== undefined) return `Did you mean #${nearest}? It is the page's heading id nearest "${wanted}".`;

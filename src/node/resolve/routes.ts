@@ -205,7 +205,7 @@ function reportDuplicateIds(docs: readonly Note[], options: ResolveNotesOptions)
   }
 }
 
-/** The line of a note's front matter field (read again: this is for a rare error, and the note's text may be let go). */
+/** The line of a note's front matter field (read again, for a rare error: the note's text may have been let go). */
 function frontMatterLine(note: Note, key: 'id' | 'slug'): number | undefined {
   if (note.frontMatter[key] === undefined) return undefined;
   try {
