@@ -87,6 +87,23 @@ const validCases: readonly {
     offset: 4,
   },
   {
+    name: 'values converted as Docusaurus converts them: numbers to text, numeric and boolean text to values',
+    source:
+      '---\ntitle: 1984\nid: 123\nkeywords: [2021, rust]\nsidebar_position: " 3.5 "\n' +
+      'toc_max_heading_level: "4"\nhide_title: "TRUE"\ndraft: "false"\n---\nbody',
+    frontMatter: {
+      title: '1984',
+      id: '123',
+      keywords: ['2021', 'rust'],
+      sidebar_position: 3.5,
+      toc_max_heading_level: 4,
+      hide_title: true,
+      draft: false,
+    },
+    body: 'body',
+    offset: 9,
+  },
+  {
     name: 'a multi-line value',
     source: '---\ndescription: >\n  long\n  text\n---\nbody',
     frontMatter: { description: 'long text\n' },
@@ -157,10 +174,17 @@ const problemCases: readonly ProblemCase[] = [
     body: 'body',
   },
   {
-    name: 'title: 5 (a number)',
-    source: '---\ntitle: 5\ndraft: true\n---\n',
+    name: 'title: true (a boolean where text is meant: Docusaurus converts numbers only)',
+    source: '---\ntitle: true\ndraft: true\n---\n',
     problems: [{ line: 2, message: /`title`.*expected string/, hint: /Give `title` a string value/ }],
     kept: { draft: true },
+    body: '',
+  },
+  {
+    name: 'sidebar_position: "3rd" (text that is no number)',
+    source: '---\nsidebar_position: "3rd"\n---\n',
+    problems: [{ line: 2, message: /`sidebar_position`.*expected number/, hint: /a number value/ }],
+    kept: {},
     body: '',
   },
   {

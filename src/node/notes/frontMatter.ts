@@ -18,30 +18,41 @@ function toList(value: unknown): unknown {
   return cleaned;
 }
 
+// Values as Docusaurus converts them before it validates front matter (Joi's `convert`, and its front matter string
+// type): a number YAML read where text is meant (`title: 1984`) is that text, a number or a boolean written as text
+// (`sidebar_position: "3"`, `draft: "true"`) is that number or boolean.
+const text = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (typeof v === 'number' ? String(v) : v), schema);
+const numeric = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((v) => (typeof v === 'string' && NUMBER_TEXT.test(v) ? Number(v) : v), schema);
+const flag = () =>
+  z.preprocess(
+    (v) => (typeof v === 'string' && /^(true|false)$/i.test(v) ? v.toLowerCase() === 'true' : v),
+    z.boolean(),
+  );
+/** A number as Joi reads one from text: decimal, with a sign, a fraction and an exponent, spaces around. */
+const NUMBER_TEXT = /^\s*[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:e[+-]?\d+)?\s*$/i;
+
 // One schema for note front matter; unknown keys are kept (authors use their own, e.g. `aliases`).
 const frontMatterSchema = z.looseObject({
-  id: z
-    .string()
-    .regex(/^[^/]+$/, 'must not contain a slash')
-    .optional(),
-  title: z.string().optional(),
-  slug: z.string().optional(),
-  sidebar_label: z.string().optional(),
-  sidebar_position: z.number().optional(),
-  description: z.string().optional(),
-  keywords: z.array(z.string()).optional(),
-  hide_title: z.boolean().optional(),
-  hide_table_of_contents: z.boolean().optional(),
-  draft: z.boolean().optional(),
-  custom_edit_url: z.string().nullable().optional(),
-  pagination_prev: z.string().nullable().optional(),
-  pagination_next: z.string().nullable().optional(),
-  pagination_label: z.string().optional(),
-  sidebar_class_name: z.string().optional(),
-  toc_min_heading_level: z.number().int().min(2).max(6).optional(),
-  toc_max_heading_level: z.number().int().min(2).max(6).optional(),
+  id: text(z.string().regex(/^[^/]+$/, 'must not contain a slash')).optional(),
+  title: text(z.string()).optional(),
+  slug: text(z.string()).optional(),
+  sidebar_label: text(z.string()).optional(),
+  sidebar_position: numeric(z.number()).optional(),
+  description: text(z.string()).optional(),
+  keywords: z.array(text(z.string())).optional(),
+  hide_title: flag().optional(),
+  hide_table_of_contents: flag().optional(),
+  draft: flag().optional(),
+  custom_edit_url: text(z.string()).nullable().optional(),
+  pagination_prev: text(z.string()).nullable().optional(),
+  pagination_next: text(z.string()).nullable().optional(),
+  pagination_label: text(z.string()).optional(),
+  sidebar_class_name: text(z.string()).optional(),
+  toc_min_heading_level: numeric(z.number().int().min(2).max(6)).optional(),
+  toc_max_heading_level: numeric(z.number().int().min(2).max(6)).optional(),
   /** og:image and twitter:image: an absolute URL, or a path of the site (static folder) made absolute. */
-  image: z.string().optional(),
+  image: text(z.string()).optional(),
   /** Tag labels, keys of the tags file, or `{ label, permalink }`; one tag may be written alone (`tags: rust`). */
   tags: z.preprocess(
     toList,
