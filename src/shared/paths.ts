@@ -56,6 +56,15 @@ export function encodeUrlPath(path: string): string {
   );
 }
 
+/** decodeURIComponent, or the text as it is where it holds no valid escape (`100%`): what a link names, decoded. */
+export function decodeComponentOrKeep(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
+}
+
 /** The href of a route on a site served at `baseUrl` ("/docs/" + "/100% done" -> "/docs/100%25%20done"). */
 export function hrefForRoute(route: Route, baseUrl = '/'): string {
   return encodeUrlPath(baseUrl.replace(/\/$/, '') + route);

@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { DevMessage, DevProblem } from '../../shared/devProtocol.js';
-import { asRoute } from '../../shared/paths.js';
+import { asRoute, decodeComponentOrKeep } from '../../shared/paths.js';
 import { isPathInside, toPosixPath } from '../filePaths.js';
 import { type BuildContext, extensionDirs } from '../context.js';
 import { createNoteContentCache, type NoteContentCache } from '../pipeline/noteCache.js';
@@ -440,17 +440,9 @@ function brokenLinkNames(site: DevSite): Set<string> {
     for (const link of note.links) {
       if (!link.resolved.broken) continue;
       const target = link.target.replace(/^!?\[\[([^\]|#]*).*$/, '$1').replace(/[?#].*$/, '');
-      names.add(path.posix.basename(safeDecode(target)));
+      names.add(path.posix.basename(decodeComponentOrKeep(target)));
     }
   return names;
-}
-
-function safeDecode(text: string): string {
-  try {
-    return decodeURIComponent(text);
-  } catch {
-    return text;
-  }
 }
 
 function isFolder(filePath: string): boolean {

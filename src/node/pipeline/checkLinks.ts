@@ -1,4 +1,5 @@
 /** Stage 7 of the pipeline: every link of every note checked once all are parsed; the docs-folder files notes link are collected. */
+import { decodeComponentOrKeep } from '../../shared/paths.js';
 import type { ParsedNote } from '../notes/note.js';
 import type { BuildContext } from '../context.js';
 import { katexAssetCopies } from '../markdown/math.js';
@@ -91,13 +92,15 @@ export function checkLinks(
         });
       const anchor = resolved.anchor;
       const known = anchor && anchorsOf(anchor.route);
-      if (anchor && known && !known.has(safeDecode(anchor.id))) {
+      if (!anchor || !known) continue;
+      const id = decodeComponentOrKeep(anchor.id);
+      if (!known.has(id)) {
         context.diagnostics.addWithSetting(context.config.onBrokenAnchors, {
           code: 'broken-anchor',
           file: file(),
           line: link.line,
           message: `Broken anchor in link "${link.target}": the page ${anchor.route} has no heading with id "${anchor.id}".`,
-          hint: suggestAnchors(safeDecode(anchor.id), known),
+          hint: suggestAnchors(id, known),
         });
       }
     }
@@ -111,12 +114,4 @@ function suggestAnchors(wanted: string, known: ReadonlySet<string>): string {
   if (nearest !== undefined) return `Did you mean #${nearest}? It is the page's heading id nearest "${wanted}".`;
   const list = [...known].slice(0, 5).map((id) => `#${id}`);
   return `Use one of its heading ids${list.length > 0 ? ` (e.g. ${list.join(', ')})` : ''}.`;
-}
-
-function safeDecode(text: string): string {
-  try {
-    return decodeURIComponent(text);
-  } catch {
-    return text;
-  }
 }
