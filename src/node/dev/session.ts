@@ -329,9 +329,14 @@ export function createDevSession(options: DevSessionOptions): DevSession {
   };
 }
 
+/** A file of an installed package (under a `node_modules` folder): not the site's to edit, so not watched. */
+function isInstalledPackage(file: string): boolean {
+  return file.split(path.sep).includes('node_modules');
+}
+
 /** The files a config was bundled from that are the site's to edit: not the config itself, nor installed packages. */
 function localImports(files: readonly string[], configFile: string): string[] {
-  return files.filter((file) => file !== configFile && !file.split(path.sep).includes('node_modules'));
+  return files.filter((file) => file !== configFile && !isInstalledPackage(file));
 }
 
 /**
@@ -393,17 +398,17 @@ function classify(site: DevSite, filePath: string): { kind: 'ignore' | 'note' | 
   if (extension) return full(`${path.basename(extension)}/ changed`, true);
   if (site.client.inputs?.includes(filePath))
     return full(`${path.basename(filePath)}, which the site's pages or overrides import, changed`, true);
-  if (!isPathInside(filePath, docsDir)) return { kind: 'ignore' };
+  if (!isPathInside(filePath, docsDir)) return IGNORE;
   const relPath = path.relative(docsDir, filePath);
   const name = path.basename(filePath);
   if ((categoryFileNames as readonly string[]).includes(name)) return full(`${name} changed`);
-  if (relPath.split(path.sep).some(isSkippedName)) return { kind: 'ignore' }; // what the scan never reads
+  if (relPath.split(path.sep).some(isSkippedName)) return IGNORE; // what the scan never reads
   if (isNoteName(name)) return { kind: 'note' };
   if ([...site.copies.values()].includes(filePath)) return full('a file linked from a note changed');
   if (brokenLinkNames(site).has(name)) return full('a file of the name a broken link names was added');
   if (isFolder(filePath) || site.notes.some((doc) => doc.filePath.startsWith(filePath + path.sep)))
     return full('a folder was added, removed or renamed');
-  return { kind: 'ignore' };
+  return IGNORE;
 }
 
 /**
@@ -422,7 +427,7 @@ function importsToWatch(site: DevSite | undefined, covered: readonly WatchTarget
       (file) =>
         (isPathInside(file, siteDir) || isPathInside(file, docsDir)) &&
         !isPathInside(file, engineModules) &&
-        !file.split(path.sep).includes('node_modules') &&
+        !isInstalledPackage(file) &&
         !watched(file),
     )
     .sort()
