@@ -11,7 +11,7 @@ import { runInit } from './config/initSite.js';
 import { ConfigError, type ConfigWarning } from './config/loadConfig.js';
 import { DiagnosticList, formatDiagnostic } from './diagnostics.js';
 import { buildWorkDone } from './engineHooks.js';
-import { nearestNames } from './nearestNames.js';
+import { didYouMean, nearestNames } from './nearestNames.js';
 
 // Each command loads what it runs when it runs (a dynamic import: that part of the engine's bundle runs only then): a
 // build with nothing to do starts without loading the renderer, the dev server or React (bench/README.md).
@@ -33,12 +33,6 @@ const COMMANDS = ['build', 'serve', 'dev', 'search-push', 'write-translations', 
 /** Every option the usage names (`--out`, `--no-cache`...): what a mistyped one is compared with. */
 function usageOptions(): string[] {
   return [...new Set(usage.match(/--[a-z][\w-]*/g))];
-}
-
-/** " (did you mean "build"?)" when one of `known` is a few edits from `given`, else nothing. */
-function didYouMean(given: string, known: readonly string[]): string {
-  const [nearest] = nearestNames(given, known);
-  return nearest === undefined ? '' : ` (did you mean "${nearest}"?)`;
 }
 
 /** The `wiki` command: returns the process exit code. */
@@ -64,7 +58,7 @@ export async function main(argv: readonly string[]): Promise<number> {
         console.log(usage);
         return 0;
       default:
-        console.error(`Unknown command "${command}"${didYouMean(command, COMMANDS)}.\n\n${usage}`);
+        console.error(`Unknown command "${command}"${didYouMean(nearestNames(command, COMMANDS)[0])}.\n\n${usage}`);
         return 2;
     }
   } catch (error) {
@@ -74,7 +68,7 @@ export async function main(argv: readonly string[]): Promise<number> {
     }
     if ((error as NodeJS.ErrnoException).code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') {
       const option = /'(-[^']*)'/.exec((error as Error).message)?.[1];
-      const guess = option === undefined ? '' : didYouMean(option.replace(/=.*$/, ''), usageOptions());
+      const guess = option === undefined ? '' : didYouMean(nearestNames(option.replace(/=.*$/, ''), usageOptions())[0]);
       console.error(`error ${(error as Error).message}${guess}`);
       return 1;
     }

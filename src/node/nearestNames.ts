@@ -11,6 +11,11 @@ export function nearestNames(name: string, names: Iterable<string>, count = 1): 
     .map(({ candidate }) => candidate);
 }
 
+/** ` (did you mean "x"?)` naming what a mistyped name most likely meant, or nothing when there is no guess. */
+export function didYouMean(meant: string | undefined): string {
+  return meant === undefined ? '' : ` (did you mean "${meant}"?)`;
+}
+
 /** Levenshtein distance: insertions, deletions and substitutions of one character each count one. */
 export function editDistance(a: string, b: string): number {
   let previous = Array.from({ length: b.length + 1 }, (_unused, j) => j);

@@ -4,7 +4,7 @@
  * a value that fits none of a union's shapes is described by the shape it comes closest to.
  */
 import type { z } from 'zod';
-import { nearestNames } from '../nearestNames.js';
+import { didYouMean, nearestNames } from '../nearestNames.js';
 import { siteConfigSchema } from './schema.js';
 
 type Issue = z.core.$ZodIssue;
@@ -98,7 +98,7 @@ function describeConfigIssue(issue: Issue, value: unknown): string {
     const known = knownFieldsAt(siteConfigSchema, issue.path);
     const keys = issue.keys.map((key) => {
       const [nearest] = nearestNames(key, known);
-      return nearest === undefined ? `"${key}"` : `"${key}" (did you mean "${nearest}"?)`;
+      return `"${key}"${didYouMean(nearest)}`;
     });
     return `${field === '(root)' ? '' : `${field}: `}unknown field(s) ${keys.join(', ')}. Fix: remove them or check the spelling against the documented fields.`;
   }

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { asRoute, asSourcePath, hrefForRoute, type Route, type SourcePath } from '../../shared/paths.js';
 import { isPathInside, posixPathBelow } from '../filePaths.js';
 import type { LinkResolver, ResolvedLink } from '../markdown/noteEnv.js';
+import { didYouMean } from '../nearestNames.js';
 import { indexLikelyNotes, type LikelyNotes } from './likelyNotes.js';
 
 export interface LinkResolverOptions {
@@ -82,8 +83,7 @@ export function createLinkResolver(options: LinkResolverOptions): LinkResolver {
         ...(fragment && routeOf.has(route) && { anchor: { route, id: fragment } }),
       };
     const meant = (likelyRoutes ??= indexLikelyNotes([...routeOf, ...options.extraRoutes])).atPath(route);
-    const guess = meant === undefined ? '' : ` (did you mean "${meant}"?)`;
-    return { href, external: false, broken: `No page or file at "${route}"${guess}` };
+    return { href, external: false, broken: `No page or file at "${route}"${didYouMean(meant)}` };
   };
 
   function resolveNoteLink(target: string, fragment: string | undefined, from: SourcePath): ResolvedLink {
@@ -95,8 +95,7 @@ export function createLinkResolver(options: LinkResolverOptions): LinkResolver {
       (rooted ? routeBySource.get(siteRootedSource(target)) : undefined);
     if (!route) {
       const meant = (likely ??= indexLikelyNotes(routeBySource.keys())).atPath(sourcePath);
-      const guess =
-        meant === undefined ? '' : ` (did you mean "${path.posix.relative(path.posix.dirname(from), meant)}"?)`;
+      const guess = didYouMean(meant && path.posix.relative(path.posix.dirname(from), meant));
       return {
         href: target + (fragment ? `#${fragment}` : ''),
         external: false,
